@@ -1,0 +1,119 @@
+/**
+ * `npm run bench`: starts the real server over the built catalogue and a bare node:http
+ * server answering the same bytes, loads both with autocannon (50 connections) in the same
+ * run, and prints requests/s, p50 and p99 and the ratio. It builds nothing.
+ */
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../src/config.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const SEARCH_WORDS = ['butter', 'milk', 'cheese', 'chicken', 'apple', 'bread', 'rice', 'beef', 'egg', 'salmon', 'tomato', 'potato', 'oil', 'sugar', 'beans', 'yogurt', 'orange', 'pork', 'flour', 'onion'];
+
+const children: ChildProcess[] = [];
+process.on('exit', () => children.forEach((c) => c.kill('SIGTERM')));
+
+function start(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray; out: string }> {
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(child);
+  let out = '';
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+      const match = ready.exec(out);
+      if (match) resolve({ child, match, out });
+    });
+    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}\n${out}`)));
+  });
+}
+
+interface Result {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function load(base: string, paths: string[], headers: Record<string, string>): Promise<Result> {
+  let i = 0;
+  const r = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers,
+    requests: [
+      {
+        setupRequest: (req) => {
+          req.path = paths[i++ % paths.length]!;
+          return req;
+        },
+      },
+    ],
+  });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (!existsSync(config.catalogPath)) {
+    throw new Error(`no catalogue at ${config.catalogPath}: run \`larder import\` (or \`npm start\` once) first; the benchmark builds nothing`);
+  }
+  const db = new Database(config.catalogPath, { readonly: true });
+  const ids = db.prepare('SELECT id FROM ingredient ORDER BY random() LIMIT 1000').pluck().all() as number[];
+  db.close();
+  const detailPaths = ids.map((id) => `/v1/ingredients/${id}`);
+  const searchPaths = SEARCH_WORDS.map((w) => `/v1/ingredients?q=${w}`);
+
+  const dir = mkdtempSync(path.join(tmpdir(), 'larder-bench-'));
+  const env = { ...process.env, LARDER_CATALOG: config.catalogPath, LARDER_ACCOUNTS_DB: path.join(dir, 'accounts.sqlite'), PORT: '0', LOG_LEVEL: 'warn' };
+  const server = await start([path.join(ROOT, 'bin', 'larder.js'), 'serve'], env, /(svc_live_[0-9a-f]{32})[\s\S]*?http:\/\/127\.0\.0\.1:(\d+)\/v1/);
+  const key = server.match[1]!;
+  const base = `http://127.0.0.1:${server.match[2]}`;
+  const headers = { 'x-api-key': key };
+
+  // The baseline answers exactly what the real server answered, from parsed objects.
+  const bodies: Record<string, unknown> = {};
+  for (const p of [...detailPaths, ...searchPaths]) {
+    const res = await fetch(`${base}${p}`, { headers });
+    if (res.status !== 200) throw new Error(`${p} answered ${res.status}`);
+    bodies[p] = await res.json();
+  }
+  const bodiesFile = path.join(dir, 'bodies.json');
+  writeFileSync(bodiesFile, JSON.stringify(bodies));
+  const baseline = await start([path.join(ROOT, 'dist', 'bench', 'baselineServer.js'), bodiesFile, '0'], process.env, /listening (\d+)/);
+  const baselineUrl = `http://127.0.0.1:${baseline.match[1]}`;
+
+  const rows: string[] = [];
+  const scenarios: Array<[string, string[]]> = [
+    ['GET /v1/ingredients/:id (random ids)', detailPaths],
+    ['GET /v1/ingredients?q= (20 real words)', searchPaths],
+  ];
+  for (const [name, paths] of scenarios) {
+    await load(base, paths.slice(0, 50), headers); // warm-up
+    const real = await load(base, paths, headers);
+    const bare = await load(baselineUrl, paths, {});
+    rows.push(
+      `| ${name} | ${real.rps.toFixed(0)} | ${real.p50} | ${real.p99} | ${bare.rps.toFixed(0)} | ${bare.p50} | ${bare.p99} | ${(real.rps / bare.rps).toFixed(2)} | ${real.errors + real.non2xx} |`,
+    );
+  }
+  server.child.kill('SIGTERM');
+  baseline.child.kill('SIGTERM');
+  process.stdout.write(
+    `\n${CONNECTIONS} connections, ${DURATION} s per run, node ${process.version}\n\n` +
+      '| scenario | larder req/s | p50 ms | p99 ms | bare node:http req/s | p50 ms | p99 ms | ratio | errors |\n' +
+      '|---|---|---|---|---|---|---|---|---|\n' +
+      `${rows.join('\n')}\n`,
+  );
+}
+
+main().catch((err) => {
+  process.stderr.write(`bench: ${(err as Error).message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,161 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { PlanName } from '../config.js';
+import type { Account, AccountStore, ApiKeyRecord, KeyLookup } from './store.js';
+
+/** Ordered schema migrations; each runs once, in a transaction, recorded in user_version. */
+const MIGRATIONS: string[] = [
+  `CREATE TABLE account (
+     id INTEGER PRIMARY KEY,
+     email TEXT UNIQUE COLLATE NOCASE,
+     name TEXT NOT NULL,
+     plan TEXT NOT NULL CHECK (plan IN ('free', 'pro', 'enterprise')),
+     created_at TEXT NOT NULL
+   );
+   CREATE TABLE api_key (
+     id INTEGER PRIMARY KEY,
+     account_id INTEGER NOT NULL REFERENCES account(id),
+     name TEXT NOT NULL,
+     prefix TEXT NOT NULL,
+     key_hash TEXT NOT NULL UNIQUE,
+     created_at TEXT NOT NULL,
+     last_used_at TEXT,
+     revoked_at TEXT
+   );
+   CREATE INDEX api_key_account ON api_key(account_id);`,
+];
+
+interface AccountRow {
+  id: number;
+  email: string | null;
+  name: string;
+  plan: PlanName;
+  created_at: string;
+}
+
+interface KeyRow {
+  id: number;
+  account_id: number;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+const toAccount = (r: AccountRow): Account => ({ id: r.id, email: r.email, name: r.name, plan: r.plan, createdAt: r.created_at });
+const toKey = (r: KeyRow): ApiKeyRecord => ({
+  id: r.id,
+  accountId: r.account_id,
+  name: r.name,
+  prefix: r.prefix,
+  keyHash: r.key_hash,
+  createdAt: r.created_at,
+  lastUsedAt: r.last_used_at,
+  revokedAt: r.revoked_at,
+});
+
+/** The embedded account store: one SQLite file, separate from the catalogue, in WAL mode. */
+export class SqliteAccountStore implements AccountStore {
+  private readonly db: Database.Database;
+  private readonly stmts;
+
+  constructor(file: string) {
+    if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.pragma('foreign_keys = ON');
+    this.migrate();
+    const db = this.db;
+    this.stmts = {
+      insertAccount: db.prepare('INSERT INTO account (email, name, plan, created_at) VALUES (?, ?, ?, ?) RETURNING *'),
+      accountByEmail: db.prepare('SELECT * FROM account WHERE email = ?'),
+      accountById: db.prepare('SELECT * FROM account WHERE id = ?'),
+      accounts: db.prepare('SELECT * FROM account ORDER BY id'),
+      setPlan: db.prepare('UPDATE account SET plan = ? WHERE id = ?'),
+      insertKey: db.prepare(
+        'INSERT INTO api_key (account_id, name, prefix, key_hash, created_at) VALUES (?, ?, ?, ?, ?) RETURNING *',
+      ),
+      keyByHash: db.prepare(
+        `SELECT k.*, a.email AS a_email, a.name AS a_name, a.plan AS a_plan, a.created_at AS a_created_at
+         FROM api_key k JOIN account a ON a.id = k.account_id WHERE k.key_hash = ?`,
+      ),
+      keys: db.prepare('SELECT * FROM api_key ORDER BY id'),
+      keysOf: db.prepare('SELECT * FROM api_key WHERE account_id = ? ORDER BY id'),
+      countActive: db.prepare('SELECT COUNT(*) FROM api_key WHERE account_id = ? AND revoked_at IS NULL').pluck(),
+      revoke: db.prepare('UPDATE api_key SET revoked_at = ? WHERE key_hash = ? AND revoked_at IS NULL'),
+      touch: db.prepare('UPDATE api_key SET last_used_at = ? WHERE id = ?'),
+    };
+  }
+
+  private migrate(): void {
+    const current = this.db.pragma('user_version', { simple: true }) as number;
+    for (let v = current; v < MIGRATIONS.length; v++) {
+      this.db.transaction(() => {
+        this.db.exec(MIGRATIONS[v]!);
+        this.db.pragma(`user_version = ${v + 1}`);
+      })();
+    }
+  }
+
+  async createAccount(input: { email: string | null; name: string; plan: PlanName }): Promise<Account> {
+    return toAccount(this.stmts.insertAccount.get(input.email, input.name, input.plan, new Date().toISOString()) as AccountRow);
+  }
+
+  async findAccountByEmail(email: string): Promise<Account | null> {
+    const row = this.stmts.accountByEmail.get(email) as AccountRow | undefined;
+    return row ? toAccount(row) : null;
+  }
+
+  async getAccount(id: number): Promise<Account | null> {
+    const row = this.stmts.accountById.get(id) as AccountRow | undefined;
+    return row ? toAccount(row) : null;
+  }
+
+  async listAccounts(): Promise<Account[]> {
+    return (this.stmts.accounts.all() as AccountRow[]).map(toAccount);
+  }
+
+  async setPlan(accountId: number, plan: PlanName): Promise<void> {
+    this.stmts.setPlan.run(plan, accountId);
+  }
+
+  async insertKey(input: { accountId: number; name: string; prefix: string; keyHash: string; createdAt: string }): Promise<ApiKeyRecord> {
+    return toKey(this.stmts.insertKey.get(input.accountId, input.name, input.prefix, input.keyHash, input.createdAt) as KeyRow);
+  }
+
+  async findKeyByHash(keyHash: string): Promise<KeyLookup | null> {
+    const row = this.stmts.keyByHash.get(keyHash) as
+      | (KeyRow & { a_email: string | null; a_name: string; a_plan: PlanName; a_created_at: string })
+      | undefined;
+    if (!row) return null;
+    return {
+      key: toKey(row),
+      account: { id: row.account_id, email: row.a_email, name: row.a_name, plan: row.a_plan, createdAt: row.a_created_at },
+    };
+  }
+
+  async listKeys(accountId?: number): Promise<ApiKeyRecord[]> {
+    const rows = accountId === undefined ? this.stmts.keys.all() : this.stmts.keysOf.all(accountId);
+    return (rows as KeyRow[]).map(toKey);
+  }
+
+  async countActiveKeys(accountId: number): Promise<number> {
+    return this.stmts.countActive.get(accountId) as number;
+  }
+
+  async revokeKey(keyHash: string, at: string): Promise<boolean> {
+    return this.stmts.revoke.run(at, keyHash).changes > 0;
+  }
+
+  async touchKey(keyId: number, at: string): Promise<void> {
+    this.stmts.touch.run(at, keyId);
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * The catalogue database: written once by `larder import`, then opened read-only.
+ * SCHEMA_VERSION changes whenever a reader would misread an older file.
+ */
+export const SCHEMA_VERSION = 1;
+
+export const CATALOG_DDL = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+
+CREATE TABLE dataset (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  version TEXT NOT NULL,
+  publisher TEXT NOT NULL,
+  licence TEXT NOT NULL,
+  licence_url TEXT,
+  url TEXT NOT NULL,
+  attribution TEXT NOT NULL,
+  role TEXT NOT NULL,
+  record_counts TEXT NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE nutrient (
+  id INTEGER PRIMARY KEY,
+  usda_id TEXT,
+  name TEXT NOT NULL,
+  unit TEXT NOT NULL,
+  rank REAL
+);
+
+CREATE TABLE category (
+  id INTEGER PRIMARY KEY,
+  code TEXT NOT NULL,
+  name TEXT NOT NULL
+);
+
+CREATE TABLE ingredient (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  search_name TEXT NOT NULL,
+  search_head TEXT NOT NULL,
+  category_id INTEGER NOT NULL REFERENCES category(id),
+  data_type TEXT NOT NULL,
+  dataset_id TEXT NOT NULL REFERENCES dataset(id),
+  fdc_id INTEGER NOT NULL UNIQUE,
+  ndb_number INTEGER,
+  scientific_name TEXT,
+  density_g_per_ml REAL,
+  density_source TEXT,
+  density_derived_from TEXT,
+  allergens TEXT NOT NULL DEFAULT '[]'
+);
+CREATE INDEX ingredient_category ON ingredient(category_id, id);
+
+CREATE TABLE ingredient_allergen (
+  allergen TEXT NOT NULL,
+  ingredient_id INTEGER NOT NULL REFERENCES ingredient(id),
+  PRIMARY KEY (allergen, ingredient_id)
+) WITHOUT ROWID;
+
+CREATE TABLE ingredient_nutrient (
+  ingredient_id INTEGER NOT NULL REFERENCES ingredient(id),
+  nutrient_id INTEGER NOT NULL REFERENCES nutrient(id),
+  amount REAL NOT NULL,
+  derivation TEXT,
+  PRIMARY KEY (ingredient_id, nutrient_id)
+) WITHOUT ROWID;
+
+CREATE TABLE ingredient_portion (
+  ingredient_id INTEGER NOT NULL REFERENCES ingredient(id),
+  seq INTEGER NOT NULL,
+  amount REAL NOT NULL,
+  unit_name TEXT,
+  description TEXT NOT NULL,
+  gram_weight REAL NOT NULL,
+  measure_kind TEXT NOT NULL,
+  measure_unit TEXT,
+  PRIMARY KEY (ingredient_id, seq)
+) WITHOUT ROWID;
+
+CREATE VIRTUAL TABLE ingredient_fts USING fts5(
+  name, content='ingredient', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2'
+);
+
+CREATE TABLE wweia_category (
+  code INTEGER PRIMARY KEY,
+  name TEXT NOT NULL
+);
+
+CREATE TABLE survey_food (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  search_name TEXT NOT NULL,
+  search_head TEXT NOT NULL,
+  wweia_code INTEGER NOT NULL REFERENCES wweia_category(code)
+);
+CREATE INDEX survey_food_wweia ON survey_food(wweia_code, id);
+
+CREATE TABLE survey_food_component (
+  survey_food_id INTEGER NOT NULL REFERENCES survey_food(id),
+  seq INTEGER NOT NULL,
+  ingredient_code INTEGER NOT NULL,
+  ingredient_id INTEGER REFERENCES ingredient(id),
+  component_survey_food_id INTEGER,
+  description TEXT NOT NULL,
+  grams REAL NOT NULL,
+  retention_code INTEGER,
+  moisture_change_pct REAL,
+  PRIMARY KEY (survey_food_id, seq)
+) WITHOUT ROWID;
+
+CREATE VIRTUAL TABLE survey_food_fts USING fts5(
+  name, content='survey_food', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2'
+);
+`;

@@ -1,0 +1,54 @@
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { ConfigError } from '../config.js';
+import { ApiError } from '../errors.js';
+import { ImportError } from '../importers/sources.js';
+import { CatalogUnavailableError } from '../catalog/catalog.js';
+import { importCommand } from './import.js';
+import { serveCommand } from './serve.js';
+import { keysCreateCommand, keysListCommand, keysRevokeCommand } from './keys.js';
+import { PLAN_NAMES } from '../config.js';
+
+const port = (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('a port is an integer from 0 to 65535');
+  return n;
+};
+
+const program = new Command()
+  .name('larder')
+  .description('Larder: a self-hostable food data service')
+  .showHelpAfterError();
+
+program
+  .command('import')
+  .description('build the catalogue from the source datasets and swap it in atomically')
+  .option('--source <dir>', 'folder with the source datasets (default: LARDER_SOURCE_DIR or ../shared/data)')
+  .option('--out <file>', 'catalogue file to write (default: LARDER_CATALOG or data/catalog.sqlite)')
+  .action(importCommand);
+
+program
+  .command('serve')
+  .description('serve the API; builds the catalogue first if there is none')
+  .option('--port <n>', 'port to listen on (default: PORT or 8080)', port)
+  .option('--host <host>', 'address to bind (default: HOST or 127.0.0.1)')
+  .option('--source <dir>', 'source datasets, used when the catalogue must be built')
+  .action(serveCommand);
+
+const keys = program.command('keys').description('manage API keys');
+keys
+  .command('create')
+  .description('create an API key; prints it once, as the last line')
+  .requiredOption('--name <name>', 'a name for the key (the application or environment it is for)')
+  .option('--email <email>', 'the account to create it in (created if new); without it, a new account')
+  .addOption(new Option('--plan <plan>', 'plan of a new account').choices([...PLAN_NAMES]).default('free'))
+  .action(keysCreateCommand);
+keys.command('revoke').description('revoke an API key').argument('<key>', 'the key').action(keysRevokeCommand);
+keys.command('list').description('list API keys (never their secret)').action(keysListCommand);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  const known = err instanceof ConfigError || err instanceof ImportError || err instanceof CatalogUnavailableError || err instanceof ApiError;
+  process.stderr.write(`larder: ${known ? (err as Error).message : ((err as Error).stack ?? String(err))}\n`);
+  process.exitCode = 1;
+}

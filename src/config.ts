@@ -1,0 +1,103 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Type, { type Static } from 'typebox';
+import Value from 'typebox/value';
+
+export const PLAN_NAMES = ['free', 'pro', 'enterprise'] as const;
+export type PlanName = (typeof PLAN_NAMES)[number];
+
+const PlanLimits = Type.Object({
+  rps: Type.Integer({ minimum: 1 }),
+  daily: Type.Integer({ minimum: 1 }),
+  keys: Type.Integer({ minimum: 1 }),
+});
+
+export const ConfigSchema = Type.Object({
+  host: Type.String({ minLength: 1 }),
+  port: Type.Integer({ minimum: 0, maximum: 65535 }),
+  /** Folder with the raw source datasets; null when none is configured or found. */
+  sourceDir: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
+  dataDir: Type.String({ minLength: 1 }),
+  catalogPath: Type.String({ minLength: 1 }),
+  accountsPath: Type.String({ minLength: 1 }),
+  logLevel: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+  plans: Type.Object({ free: PlanLimits, pro: PlanLimits, enterprise: PlanLimits }),
+});
+
+export type Config = Static<typeof ConfigSchema>;
+export type PlanLimits = Static<typeof PlanLimits>;
+
+/** Plan limits from the interface; each is overridable by LARDER_PLAN_<PLAN>_<RPS|DAILY>. */
+const DEFAULT_PLANS: Config['plans'] = {
+  free: { rps: 5, daily: 1000, keys: 1 },
+  pro: { rps: 20, daily: 20000, keys: 2 },
+  enterprise: { rps: 50, daily: 20000, keys: 5 },
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export interface ConfigOverrides {
+  host?: string;
+  port?: number | string;
+  sourceDir?: string | null;
+  dataDir?: string;
+  catalogPath?: string;
+  accountsPath?: string;
+  logLevel?: string;
+}
+
+/** The default source folder: `../shared/data` beside the checkout, where it exists. */
+function defaultSourceDir(cwd: string): string | null {
+  const candidate = path.resolve(cwd, '..', 'shared', 'data');
+  return existsSync(candidate) ? candidate : null;
+}
+
+function planFromEnv(env: NodeJS.ProcessEnv, plan: PlanName): Record<string, unknown> {
+  const base = DEFAULT_PLANS[plan];
+  const read = (field: 'RPS' | 'DAILY', fallback: number): unknown => {
+    const raw = env[`LARDER_PLAN_${plan.toUpperCase()}_${field}`];
+    return raw === undefined || raw === '' ? fallback : raw;
+  };
+  return { rps: read('RPS', base.rps), daily: read('DAILY', base.daily), keys: base.keys };
+}
+
+/**
+ * Builds the one configuration object from the environment and command-line overrides,
+ * validates it, and fails with every problem listed. Parsed once at start-up.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: ConfigOverrides = {},
+  cwd: string = process.cwd(),
+): Config {
+  const dataDir = path.resolve(cwd, overrides.dataDir ?? env.LARDER_DATA_DIR ?? 'data');
+  const sourceRaw =
+    overrides.sourceDir !== undefined ? overrides.sourceDir : (env.LARDER_SOURCE_DIR ?? defaultSourceDir(cwd));
+  const raw = {
+    host: overrides.host ?? env.HOST ?? '127.0.0.1',
+    port: overrides.port ?? env.PORT ?? 8080,
+    sourceDir: sourceRaw === null || sourceRaw === '' ? null : path.resolve(cwd, sourceRaw),
+    dataDir,
+    catalogPath: path.resolve(cwd, overrides.catalogPath ?? env.LARDER_CATALOG ?? path.join(dataDir, 'catalog.sqlite')),
+    accountsPath: path.resolve(
+      cwd,
+      overrides.accountsPath ?? env.LARDER_ACCOUNTS_DB ?? path.join(dataDir, 'accounts.sqlite'),
+    ),
+    logLevel: overrides.logLevel ?? env.LOG_LEVEL ?? 'info',
+    plans: {
+      free: planFromEnv(env, 'free'),
+      pro: planFromEnv(env, 'pro'),
+      enterprise: planFromEnv(env, 'enterprise'),
+    },
+  };
+  const converted = Value.Convert(ConfigSchema, raw);
+  if (!Value.Check(ConfigSchema, converted)) {
+    const problems = [...Value.Errors(ConfigSchema, converted)].map(
+      (e) => `${e.instancePath || '(root)'} ${e.message}`,
+    );
+    throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
+  }
+  return converted as Config;
+}

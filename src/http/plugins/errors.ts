@@ -1,0 +1,99 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import FindMyWay from 'find-my-way';
+import { ApiError, ERROR_TITLES, type ErrorCode, type ParameterError } from '../../errors.js';
+
+export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+
+interface AjvError {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/** Fastify's validation errors as one entry per parameter, in words a client can act on. */
+function parameterErrors(errors: AjvError[], context: string | undefined): ParameterError[] {
+  const out: ParameterError[] = [];
+  for (const e of errors) {
+    let parameter = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    if (e.keyword === 'required' && typeof e.params.missingProperty === 'string') parameter = e.params.missingProperty;
+    if (!parameter) parameter = context ?? 'request';
+    let message = e.message ?? 'is invalid';
+    if (e.keyword === 'enum' && Array.isArray(e.params.allowedValues)) {
+      message = `must be one of: ${(e.params.allowedValues as unknown[]).join(', ')}`;
+    } else if (e.keyword === 'type') {
+      message = `must be ${e.params.type === 'integer' ? 'an integer' : `of type ${String(e.params.type)}`}`;
+    }
+    if (!out.some((o) => o.parameter === parameter)) out.push({ parameter, message });
+  }
+  return out;
+}
+
+export function problemBody(request: FastifyRequest, code: ErrorCode, status: number, detail: string, errors?: ParameterError[]) {
+  return {
+    type: `/docs/errors#${code}`,
+    title: ERROR_TITLES[code],
+    status,
+    detail,
+    code,
+    request_id: request.id,
+    ...(errors ? { errors } : {}),
+  };
+}
+
+export function sendProblem(reply: FastifyReply, error: ApiError): FastifyReply {
+  for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  return reply
+    .code(error.status)
+    .type('application/problem+json')
+    .send(problemBody(reply.request, error.code, error.status, error.message, error.errors));
+}
+
+/** Fastify's own client errors (bad URL, body, media type) mapped onto our closed set of codes. */
+function fromFastifyError(error: FastifyError): ApiError | null {
+  const status = error.statusCode ?? 500;
+  if (error.validation) {
+    const errors = parameterErrors(error.validation as AjvError[], error.validationContext);
+    return new ApiError('invalid_parameter', errors.map((e) => `${e.parameter} ${e.message}`).join('; '), { errors });
+  }
+  if (status === 413) return new ApiError('payload_too_large', 'the request body is too large; data endpoints take no body');
+  if (status === 404) return new ApiError('not_found', 'no such resource');
+  if (status >= 400 && status < 500) return new ApiError('invalid_parameter', `malformed request: ${error.message}`);
+  return null;
+}
+
+/**
+ * Problem+json for every error, 404 for unknown paths, and 405 with Allow for a method
+ * other than GET, HEAD or OPTIONS on a path that exists.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  const knownPaths = FindMyWay();
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.includes('GET') && !knownPaths.hasRoute('GET', route.url)) knownPaths.on('GET', route.url, () => {});
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const apiError = error instanceof ApiError ? error : fromFastifyError(error);
+    if (apiError) {
+      if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+      return sendProblem(reply, apiError);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendProblem(reply, new ApiError('internal_error', `something went wrong on our side; quote request id ${request.id} if you report it`));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method) && knownPaths.find('GET', path)) {
+      return sendProblem(
+        reply,
+        new ApiError('method_not_allowed', `${request.method} is not supported here; this API is read-only (${ALLOWED_METHODS})`, {
+          headers: { allow: ALLOWED_METHODS },
+        }),
+      );
+    }
+    return sendProblem(reply, new ApiError('not_found', `no resource at ${path}; see /docs for the API reference`));
+  });
+});

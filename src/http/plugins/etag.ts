@@ -1,0 +1,33 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** True when an If-None-Match header value matches the entity tag (weak comparison, RFC 9110). */
+export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === opaque);
+}
+
+/**
+ * Strong ETags on successful GETs, and 304 Not Modified when the client already has the
+ * representation. The catalogue is immutable between imports, so a body's hash is a
+ * stable validator; clients revalidate instead of refetching.
+ */
+export const etagPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode !== 200 || (request.method !== 'GET' && request.method !== 'HEAD')) return payload;
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
+    reply.header('etag', etag);
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');
+    if (ifNoneMatchHits(request.headers['if-none-match'], etag)) {
+      reply.code(304);
+      reply.removeHeader('content-length');
+      reply.removeHeader('content-type');
+      return '';
+    }
+    return payload;
+  });
+});

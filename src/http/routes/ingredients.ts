@@ -1,0 +1,150 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { resolveCountry } from '../../domain/countries.js';
+import { ApiError } from '../../errors.js';
+import { AllergenName, BASIS, errorResponses, IdParams, json, NutrientAmount, pageOf, Pagination, SearchText } from '../schemas.js';
+
+const IngredientListItem = Type.Object({
+  id: Type.Integer({ description: 'NDB number (SR Legacy) or FDC id (Foundation, above 300000)' }),
+  name: Type.String(),
+  category_id: Type.Integer(),
+  data_type: Type.Enum(['sr_legacy', 'foundation']),
+});
+
+const Density = Type.Object({
+  g_per_ml: Type.Number({ description: 'Grams per millilitre' }),
+  g_per_cup: Type.Number({ description: 'Grams per US cup (236.59 ml)' }),
+  source: Type.Enum(['usda', 'literature', 'measured', 'category_estimate'], {
+    description: "usda: the reference dataset's own household measures; category_estimate: the median of its category",
+  }),
+  derived_from: Type.Union([Type.String(), Type.Null()], { description: 'The household measure or rule the density comes from' }),
+});
+
+const Ingredient = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  category_id: Type.Integer(),
+  category: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  data_type: Type.Enum(['sr_legacy', 'foundation']),
+  fdc_id: Type.Integer({ description: 'FoodData Central id of the source record' }),
+  ndb_number: Type.Union([Type.Integer(), Type.Null()], { description: 'USDA NDB number of the source record' }),
+  scientific_name: Type.Union([Type.String(), Type.Null()]),
+  source: Type.String({ description: 'Dataset id of the record (see /v1/sources)' }),
+  basis: Type.Literal(BASIS),
+  nutrients: Type.Array(NutrientAmount, { description: 'Only values the source gives; a missing nutrient is absent, never 0' }),
+  density: Density,
+  allergens: Type.Array(AllergenName, { description: 'Allergen flags derived from the name; empty when none' }),
+  portions: Type.Array(
+    Type.Object({
+      seq: Type.Integer(),
+      amount: Type.Number(),
+      unit: Type.Union([Type.String(), Type.Null()]),
+      description: Type.String(),
+      gram_weight: Type.Number(),
+    }),
+    { description: "The source's household measures (1 cup = 227 g)" },
+  ),
+});
+
+const LinkedFood = Type.Union(
+  [
+    Type.Object({
+      dataset: Type.String(),
+      code: Type.String(),
+      name: Type.String(),
+      score: Type.Number(),
+    }),
+    Type.Null(),
+  ],
+  { description: 'The national food whose values were used, or null when there is no verified link for the country' },
+);
+
+const CountryNutrients = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  country: Type.String(),
+  basis: Type.Literal(BASIS),
+  linked_food: LinkedFood,
+  nutrients: Type.Array(
+    Type.Object({
+      ...NutrientAmount.properties,
+      source: Type.String({ description: 'Dataset id that gave the value, or usda_fallback' }),
+    }),
+  ),
+});
+
+export const ingredientRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/v1/ingredients',
+    {
+      schema: {
+        tags: ['Ingredients'],
+        summary: 'List or search canonical ingredients',
+        querystring: Type.Object({
+          q: Type.Optional(SearchText),
+          category: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'A category id from /v1/categories' })),
+          allergen: Type.Optional(AllergenName),
+          ...Pagination,
+        }),
+        response: { 200: json(pageOf(IngredientListItem), 'A page of ingredients'), ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => {
+      const { q, category, allergen, limit, offset } = request.query;
+      if (category !== undefined && !app.catalog.categoryExists(category)) {
+        throw ApiError.invalidParameter('category', `no category ${category}; see /v1/categories`);
+      }
+      const page = app.catalog.listIngredients({ q, category, allergen, limit, offset });
+      return { data: page.data, limit, offset, total: page.total, total_exact: true };
+    },
+  );
+
+  app.get(
+    '/v1/ingredients/:id',
+    {
+      schema: {
+        tags: ['Ingredients'],
+        summary: 'One canonical ingredient with its nutrients, density, allergens and household measures',
+        params: IdParams,
+        response: { 200: json(Ingredient, 'The ingredient'), ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) => {
+      const ingredient = app.catalog.ingredient(request.params.id);
+      if (!ingredient) throw ApiError.notFound(`ingredient ${request.params.id}`);
+      const { dataset_id, ...rest } = ingredient;
+      return { ...rest, source: dataset_id, basis: BASIS };
+    },
+  );
+
+  app.get(
+    '/v1/ingredients/:id/nutrients',
+    {
+      schema: {
+        tags: ['Ingredients'],
+        summary: "An ingredient's nutrients as a country's food composition table gives them",
+        description:
+          'Each nutrient names its source dataset. Countries whose national table is not loaded are refused with 400 unsupported_country, never answered with US values.',
+        params: IdParams,
+        querystring: Type.Object({
+          country: Type.Optional(
+            Type.String({ maxLength: 64, description: 'ISO 3166-1 alpha-2, case-insensitive; default US' }),
+          ),
+        }),
+        response: { 200: json(CountryNutrients, 'Country-resolved nutrients'), ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) => {
+      const country = resolveCountry(request.query.country, app.catalog.countries);
+      const found = app.catalog.ingredientNutrients(request.params.id);
+      if (!found) throw ApiError.notFound(`ingredient ${request.params.id}`);
+      return {
+        id: found.id,
+        name: found.name,
+        country,
+        basis: BASIS,
+        linked_food: null,
+        nutrients: found.nutrients.map((n) => ({ ...n, source: found.datasetId })),
+      };
+    },
+  );
+};

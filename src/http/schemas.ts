@@ -1,0 +1,93 @@
+import { Type, type TSchema } from '@fastify/type-provider-typebox';
+import { ALLERGENS } from '../domain/allergens.js';
+import { ERROR_STATUS, type ErrorCode } from '../errors.js';
+
+/** RFC 9457 problem details, the body of every error. */
+export const Problem = Type.Object(
+  {
+    type: Type.String({ description: 'URI of the page that explains this error code' }),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.String({ description: 'What went wrong and what to do about it' }),
+    code: Type.Enum(Object.keys(ERROR_STATUS) as ErrorCode[], { description: 'Stable machine-readable error code' }),
+    request_id: Type.String(),
+    errors: Type.Optional(
+      Type.Array(Type.Object({ parameter: Type.String(), message: Type.String() }), {
+        description: 'One entry per invalid parameter',
+      }),
+    ),
+  },
+  { description: 'application/problem+json (RFC 9457)' },
+);
+
+const problemResponse = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: Problem } },
+});
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid parameter (`invalid_parameter`, `unsupported_country`, `unsupported_method`, `unsupported_unit`)',
+  401: 'Missing, malformed, unknown or revoked API key (`missing_api_key`, `invalid_api_key`, `revoked_api_key`)',
+  404: 'No such resource (`not_found`)',
+  422: 'The request is well-formed but cannot be answered for this resource (`conversion_unavailable`)',
+  429: 'Rate limit exceeded (`rate_limited`); see Retry-After',
+  500: 'Unexpected server error (`internal_error`); the body never holds internals',
+  503: 'The catalogue is not loaded or the service is overloaded (`service_unavailable`)',
+};
+
+/** The documented error responses of a route. */
+export function errorResponses(...statuses: number[]): Record<number, ReturnType<typeof problemResponse>> {
+  const out: Record<number, ReturnType<typeof problemResponse>> = {};
+  for (const status of [...statuses, 500]) out[status] = problemResponse(ERROR_DESCRIPTIONS[status] ?? 'Error');
+  return out;
+}
+
+export const json = <T extends TSchema>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+export const IdParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Numeric id' }),
+});
+
+export const Pagination = {
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size, 1 to 100' }),
+  offset: Type.Integer({
+    minimum: 0,
+    maximum: 100000000,
+    default: 0,
+    description: 'Records to skip; past the end answers an empty page',
+  }),
+};
+
+export const SearchText = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  description:
+    'Free-text search on the name. Words are matched in any order, the last as a prefix; results come in relevance order (exact name, then names starting with the text, then full-text rank, shorter names first).',
+});
+
+export const pageOf = <T extends TSchema>(item: T) =>
+  Type.Object({
+    data: Type.Array(item),
+    limit: Type.Integer(),
+    offset: Type.Integer(),
+    total: Type.Integer({ description: 'Number of matching records' }),
+    total_exact: Type.Boolean({ description: 'false when total is a lower bound (very large result sets)' }),
+  });
+
+export const AllergenName = Type.Enum([...ALLERGENS], { description: 'One of the allergen flags' });
+
+export const NutrientAmount = Type.Object({
+  nutrient_id: Type.Integer({ description: 'Nutrient definition id (FDC nutrient id)' }),
+  name: Type.String(),
+  unit: Type.String({ description: 'g, mg, µg, kcal, kJ, IU, ...' }),
+  amount: Type.Number({ description: 'Per 100 g of edible portion' }),
+  derivation: Type.Union([Type.String(), Type.Null()], {
+    description:
+      "How the source obtained the value: analytical, calculated, label, or assumed_zero (the source's own statement that the nutrient is absent); null when the source does not say",
+  }),
+});
+
+export const BASIS = 'per 100 g edible portion' as const;

@@ -1,0 +1,66 @@
+import { deriveAllergens } from '../domain/allergens.js';
+import { densityFromMeasures, median, type HouseholdMeasure } from '../domain/householdMeasures.js';
+import { countRows, type ImportContext } from './context.js';
+
+/**
+ * Everything computed from the loaded rows rather than read from a file: densities from
+ * household measures (else the category's median, said so in the source), allergen
+ * flags, and the full-text indexes.
+ */
+export function deriveIngredientFields(ctx: ImportContext): void {
+  const { db } = ctx;
+  const ingredients = db
+    .prepare(
+      `SELECT i.id, i.name, i.category_id AS categoryId, c.code AS categoryCode, c.name AS categoryName
+       FROM ingredient i JOIN category c ON c.id = i.category_id ORDER BY i.id`,
+    )
+    .all() as Array<{ id: number; name: string; categoryId: number; categoryCode: string; categoryName: string }>;
+  const portionsStmt = db.prepare(
+    `SELECT seq, amount, unit_name AS unitName, description, gram_weight AS gramWeight
+     FROM ingredient_portion WHERE ingredient_id = ? ORDER BY seq`,
+  );
+
+  const setDensity = db.prepare(
+    'UPDATE ingredient SET density_g_per_ml = ?, density_source = ?, density_derived_from = ? WHERE id = ?',
+  );
+  const measured = new Map<number, number[]>();
+  const pending: typeof ingredients = [];
+  for (const ing of ingredients) {
+    const density = densityFromMeasures(portionsStmt.all(ing.id) as HouseholdMeasure[]);
+    if (density) {
+      setDensity.run(density.gPerMl, 'usda', density.derivedFrom, ing.id);
+      const list = measured.get(ing.categoryId) ?? [];
+      list.push(density.gPerMl);
+      measured.set(ing.categoryId, list);
+    } else {
+      pending.push(ing);
+    }
+  }
+  const allMeasured = [...measured.values()].flat();
+  const overall = median(allMeasured);
+  for (const ing of pending) {
+    const inCategory = measured.get(ing.categoryId) ?? [];
+    const value = median(inCategory) ?? overall;
+    if (value === null) continue;
+    const basis =
+      inCategory.length > 0
+        ? `median of ${inCategory.length} household-measure densities in category "${ing.categoryName}"`
+        : `median of all ${allMeasured.length} household-measure densities`;
+    setDensity.run(value, 'category_estimate', basis, ing.id);
+  }
+  ctx.progress.info(
+    `densities: ${ingredients.length - pending.length} from household measures, ${pending.length} category estimates`,
+  );
+
+  const setAllergens = db.prepare('UPDATE ingredient SET allergens = ? WHERE id = ?');
+  const insertAllergen = db.prepare('INSERT INTO ingredient_allergen (allergen, ingredient_id) VALUES (?, ?)');
+  for (const ing of ingredients) {
+    const allergens = deriveAllergens({ name: ing.name, categoryCode: ing.categoryCode });
+    setAllergens.run(JSON.stringify(allergens), ing.id);
+    for (const a of allergens) insertAllergen.run(a, ing.id);
+    countRows(ctx, 'ingredient_allergen', allergens.length);
+  }
+
+  db.exec(`INSERT INTO ingredient_fts(ingredient_fts) VALUES ('rebuild')`);
+  db.exec(`INSERT INTO survey_food_fts(survey_food_fts) VALUES ('rebuild')`);
+}

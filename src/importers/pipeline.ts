@@ -1,0 +1,171 @@
+import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { CATALOG_DDL, SCHEMA_VERSION } from '../catalog/schema.js';
+import type { ImportContext, ImportStats } from './context.js';
+import { deriveIngredientFields } from './derive.js';
+import { importFndds, locateFndds } from './fndds.js';
+import { importFoundation, locateFoundation } from './foundation.js';
+import { checkSr28Units, importNutrientDefinitions } from './nutrientDefinitions.js';
+import type { ProgressReporter } from './progress.js';
+import { ImportError, requireFile } from './sources.js';
+import { importSrLegacy, locateSrLegacy } from './srLegacy.js';
+import { validateCatalog } from './validate.js';
+
+export interface ImportOptions {
+  sourceDir: string | null;
+  outFile: string;
+  progress: ProgressReporter;
+  /** Runs after the new file is complete and before it replaces the old one (tests use it to fail). */
+  beforeSwap?: (tmpFile: string) => void;
+}
+
+export interface ImportReport {
+  outFile: string;
+  catalogVersion: string;
+  seconds: number;
+  stats: ImportStats;
+  datasets: Array<{ id: string; version: string; recordCounts: Record<string, number> }>;
+}
+
+const TMP_MARK = '.importing-';
+
+/** Removes temporary files left by imports that were killed, so they never pile up. */
+function removeAbandonedTemporaries(outFile: string): void {
+  const dir = path.dirname(outFile);
+  const prefix = `${path.basename(outFile)}${TMP_MARK}`;
+  for (const entry of readdirSync(dir)) {
+    if (!entry.startsWith(prefix)) continue;
+    const pid = Number(entry.slice(prefix.length).split('-')[0]);
+    if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) continue;
+    rmSync(path.join(dir, entry), { force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function fsyncPath(p: string): void {
+  const fd = openSync(p, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Builds a complete catalogue into a temporary file beside the target, validates it, and
+ * renames it over the target. Until the rename the old catalogue is untouched; a failure at
+ * any point removes the temporary file and leaves the old one serving.
+ */
+export async function runImport(options: ImportOptions): Promise<ImportReport> {
+  const started = Date.now();
+  const { sourceDir, outFile, progress } = options;
+  if (!sourceDir) {
+    throw new ImportError(
+      'no source directory: pass --source DIR or set LARDER_SOURCE_DIR (the default ../shared/data does not exist)',
+    );
+  }
+  if (!existsSync(sourceDir)) throw new ImportError(`source directory ${sourceDir} does not exist`);
+
+  // Find every dataset before writing anything, so a missing one fails in a second.
+  const srDirs = locateSrLegacy(sourceDir);
+  const foundationDir = locateFoundation(sourceDir);
+  const fnddsDir = locateFndds(sourceDir);
+
+  mkdirSync(path.dirname(outFile), { recursive: true });
+  removeAbandonedTemporaries(outFile);
+  const tmpFile = `${outFile}${TMP_MARK}${process.pid}-${Date.now()}`;
+  const db = new Database(tmpFile);
+  let open = true;
+  try {
+    db.pragma('journal_mode = OFF');
+    db.pragma('synchronous = OFF');
+    db.pragma('foreign_keys = OFF');
+    db.pragma('cache_size = -65536');
+    db.exec(CATALOG_DDL);
+
+    const ctx: ImportContext = {
+      db,
+      sourceDir,
+      progress,
+      stats: { rows: {}, skipped: {}, warnings: [] },
+      datasets: [],
+      nutrientByNumber: new Map(),
+      nutrientUnits: new Map(),
+    };
+
+    db.exec('BEGIN');
+    await importNutrientDefinitions(ctx, [
+      requireFile(srDirs.fdcDir, 'nutrient.csv'),
+      requireFile(foundationDir, 'nutrient.csv'),
+    ]);
+    await checkSr28Units(ctx, requireFile(srDirs.sr28Dir, 'NUTR_DEF.txt'));
+    await importSrLegacy(ctx, srDirs);
+    await importFoundation(ctx, foundationDir, [srDirs.fdcDir]);
+    await importFndds(ctx, fnddsDir);
+    deriveIngredientFields(ctx);
+
+    const insertDataset = db.prepare(
+      `INSERT INTO dataset (id, name, version, publisher, licence, licence_url, url, attribution, role, record_counts)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    for (const d of ctx.datasets) {
+      insertDataset.run(d.id, d.name, d.version, d.publisher, d.licence, d.licenceUrl, d.url, d.attribution, d.role, JSON.stringify(d.recordCounts));
+    }
+    validateCatalog(ctx, {
+      nutrient: 100,
+      category: 20,
+      ingredient: 1000,
+      ingredient_nutrient: 100000,
+      ingredient_portion: 1000,
+      survey_food: 1000,
+      survey_food_component: 1000,
+      wweia_category: 50,
+      dataset: 4,
+    });
+
+    const builtAt = new Date().toISOString();
+    const catalogVersion = createHash('sha256')
+      .update(JSON.stringify({ builtAt, rows: ctx.stats.rows, datasets: ctx.datasets.map((d) => [d.id, d.version]) }))
+      .digest('hex')
+      .slice(0, 16);
+    const setMeta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
+    setMeta.run('schema_version', String(SCHEMA_VERSION));
+    setMeta.run('catalog_version', catalogVersion);
+    setMeta.run('built_at', builtAt);
+    setMeta.run('source_dir', sourceDir);
+    db.exec('COMMIT');
+    db.exec('ANALYZE');
+    db.pragma('journal_mode = DELETE');
+    db.close();
+    open = false;
+
+    options.beforeSwap?.(tmpFile);
+    fsyncPath(tmpFile);
+    renameSync(tmpFile, outFile);
+    fsyncPath(path.dirname(outFile));
+    return {
+      outFile,
+      catalogVersion,
+      seconds: (Date.now() - started) / 1000,
+      stats: ctx.stats,
+      datasets: ctx.datasets.map((d) => ({ id: d.id, version: d.version, recordCounts: d.recordCounts })),
+    };
+  } catch (err) {
+    if (open) db.close();
+    rmSync(tmpFile, { force: true });
+    if (err instanceof ImportError) throw err;
+    throw new ImportError(`import failed: ${(err as Error).message}`);
+  } finally {
+    progress.stop();
+  }
+}

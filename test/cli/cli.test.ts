@@ -1,0 +1,79 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+
+const BIN = path.resolve(import.meta.dirname, '..', '..', 'bin', 'larder.js');
+
+function larder(args: string[], env: Record<string, string>) {
+  return spawnSync(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
+}
+
+describe('larder keys', () => {
+  it('creates a key printed as the last line, lists it without the secret, and revokes it', () => {
+    const env = { LARDER_ACCOUNTS_DB: path.join(mkdtempSync(path.join(tmpdir(), 'larder-cli-')), 'accounts.sqlite') };
+    const created = larder(['keys', 'create', '--name', 'ci', '--email', 'ci@example.com', '--plan', 'pro'], env);
+    expect(created.status).toBe(0);
+    const key = created.stdout.trimEnd().split('\n').at(-1)!;
+    expect(key).toMatch(/^svc_live_[0-9a-f]{32}$/);
+
+    const listed = larder(['keys', 'list'], env);
+    expect(listed.stdout).toContain(`${key.slice(0, 13)}...`);
+    expect(listed.stdout).not.toContain(key);
+    expect(listed.stdout).toMatch(/ci\s+svc_live_\w{4}\.\.\.\s+\S+\s+-\s+active/);
+
+    expect(larder(['keys', 'create', '--name', 'second', '--email', 'ci@example.com'], env).status).toBe(0);
+    const third = larder(['keys', 'create', '--name', 'third', '--email', 'ci@example.com'], env);
+    expect(third.status).toBe(1);
+    expect(third.stderr).toMatch(/pro plan allows 2 active keys/);
+
+    expect(larder(['keys', 'revoke', key], env).stdout).toBe('revoked\n');
+    const again = larder(['keys', 'revoke', key], env);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toMatch(/already revoked/);
+    expect(larder(['keys', 'create', '--name', 'x', '--plan', 'platinum'], env).status).not.toBe(0);
+  });
+
+  it('explains a missing source directory', () => {
+    const res = larder(['import', '--source', '/nonexistent/data', '--out', path.join(tmpdir(), 'never.sqlite')], {});
+    expect(res.status).toBe(1);
+    expect(res.stderr).toBe('larder: source directory /nonexistent/data does not exist\n');
+  });
+});
+
+describe('larder serve', () => {
+  it('starts on an existing catalogue, prints a first key once, and answers with it over HTTP', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'larder-serve-'));
+    const env = { ...process.env, LARDER_CATALOG: inject('catalogPath'), LARDER_ACCOUNTS_DB: path.join(dir, 'accounts.sqlite'), PORT: '0' };
+    const start = () => {
+      const child = spawn(process.execPath, [BIN, 'serve'], { env });
+      let out = '';
+      const ready = new Promise<{ url: string; out: string }>((resolve, reject) => {
+        child.stdout.on('data', (chunk) => {
+          out += chunk;
+          const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+          if (m) resolve({ url: m[1]!, out });
+        });
+        child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${out}`)));
+      });
+      return { child, ready };
+    };
+
+    const first = start();
+    const { url, out } = await first.ready;
+    const key = /(svc_live_[0-9a-f]{32})/.exec(out)![1]!;
+    const res = await fetch(`${url}/v1/ingredients/1001`, { headers: { 'x-api-key': key } });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { name: string }).name).toBe('Butter, salted');
+    expect(out).not.toMatch(new RegExp(`"${key}"`)); // printed for the operator, never inside a log line
+    first.child.kill('SIGTERM');
+    await new Promise((r) => first.child.on('exit', r));
+
+    const second = start();
+    const again = await second.ready;
+    expect(again.out).not.toMatch(/svc_live_[0-9a-f]{32}/);
+    second.child.kill('SIGTERM');
+    await new Promise((r) => second.child.on('exit', r));
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { classifyMeasure, densityFromMeasures } from '../../src/domain/householdMeasures.js';
+
+describe('household measures', () => {
+  it('classifies volumes and pieces', () => {
+    expect(classifyMeasure(1, null, 'cup, chopped')).toMatchObject({ kind: 'volume', unit: 'cup' });
+    expect(classifyMeasure(2, 'tablespoon', '')).toMatchObject({ kind: 'volume', unit: 'tbsp', ml: 2 * 14.78676478125 });
+    expect(classifyMeasure(1, null, 'fl oz')).toMatchObject({ kind: 'volume', unit: 'fl_oz' });
+    expect(classifyMeasure(1, null, 'clove')).toEqual({ kind: 'piece', unit: 'clove' });
+    expect(classifyMeasure(3, null, 'cloves')).toEqual({ kind: 'piece', unit: 'clove' });
+    expect(classifyMeasure(1, null, 'slice, thin')).toEqual({ kind: 'piece', unit: 'slice' });
+    expect(classifyMeasure(1, null, 'large')).toEqual({ kind: 'piece', unit: 'piece' });
+    expect(classifyMeasure(1, null, 'oz')).toEqual({ kind: 'other' });
+    expect(classifyMeasure(1, 'undetermined', 'stick')).toEqual({ kind: 'other' });
+  });
+
+  it('prefers the first cup measure and ignores implausible ones', () => {
+    const d = densityFromMeasures([
+      { seq: 1, amount: 1, unitName: null, description: 'tbsp', gramWeight: 14.2 },
+      { seq: 2, amount: 1, unitName: null, description: 'cup', gramWeight: 227 },
+      { seq: 3, amount: 1, unitName: null, description: 'cup, melted', gramWeight: 5000 },
+    ]);
+    expect(d).toEqual({ gPerMl: 227 / 236.5882365, derivedFrom: '1 cup = 227 g' });
+    expect(densityFromMeasures([{ seq: 1, amount: 1, unitName: null, description: 'oz', gramWeight: 28.35 }])).toBeNull();
+  });
+});

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../support/app.js';
+
+let t: TestApp;
+let revoked: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  const account = await t.accounts.createAccount({ email: null, name: 'revoked', plan: 'free' });
+  revoked = (await t.accounts.createKey(account, 'old')).plaintext;
+  expect(await t.accounts.revokeKey(revoked)).toBe(true);
+});
+afterAll(async () => t.close());
+
+/** Every /v1 data route, with valid parameters. */
+const V1_ROUTES = [
+  '/v1/ingredients',
+  '/v1/ingredients?q=butter',
+  '/v1/ingredients/1001',
+  '/v1/ingredients/1001/nutrients',
+  '/v1/nutrients',
+  '/v1/categories',
+  '/v1/sources',
+  '/v1/survey-foods',
+  '/v1/survey-foods/11111000/components',
+];
+
+describe('API keys on every /v1 route', () => {
+  it('covers every data route the app registers', () => {
+    const documented = Object.keys((t.app.swagger() as any).paths).filter((p) => p.startsWith('/v1/'));
+    const covered = new Set(V1_ROUTES.map((u) => u.split('?')[0]!.replace(/\/\d+/g, '/{id}')));
+    expect(documented.sort()).toEqual([...covered].sort());
+  });
+
+  describe.each(V1_ROUTES)('%s', (url) => {
+    const cases: Array<[string, () => Record<string, string>, string]> = [
+      ['no key', () => ({}), 'missing_api_key'],
+      ['an empty key', () => ({ 'x-api-key': '' }), 'missing_api_key'],
+      ['a malformed key', () => ({ 'x-api-key': 'svc_live_NOT-HEX' }), 'invalid_api_key'],
+      ['an upper-case key', () => ({ 'x-api-key': t.key.toUpperCase() }), 'invalid_api_key'],
+      ['an unknown key', () => ({ 'x-api-key': `svc_live_${'0'.repeat(32)}` }), 'invalid_api_key'],
+      ['a revoked key', () => ({ 'x-api-key': revoked }), 'revoked_api_key'],
+    ];
+    it.each(cases)('refuses %s with 401', async (_label, headers, code) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: headers() });
+      expect(res.statusCode).toBe(401);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.json()).toMatchObject({ status: 401, code, request_id: res.headers['x-request-id'] });
+    });
+
+    it('accepts the active key', async () => {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'x-api-key': t.key } });
+      expect(res.statusCode).toBe(200);
+    });
+  });
+
+  it('refuses a malformed key without touching the key store', async () => {
+    let lookups = 0;
+    const original = t.accounts.store.findKeyByHash.bind(t.accounts.store);
+    t.accounts.store.findKeyByHash = async (hash) => {
+      lookups++;
+      return original(hash);
+    };
+    try {
+      await t.app.inject({ method: 'GET', url: '/v1/nutrients', headers: { 'x-api-key': 'svc_live_123' } });
+      expect(lookups).toBe(0);
+      await t.app.inject({ method: 'GET', url: '/v1/nutrients', headers: { 'x-api-key': t.key } });
+      expect(lookups).toBe(1);
+    } finally {
+      t.accounts.store.findKeyByHash = original;
+    }
+  });
+
+  it('asks no key for health, readiness, the OpenAPI document, the docs and preflight', async () => {
+    for (const url of ['/healthz', '/readyz', '/v1/openapi.json', '/docs/errors']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    }
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/v1/ingredients/1001',
+      headers: { origin: 'https://app.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+    expect(String(preflight.headers['access-control-allow-headers'])).toContain('x-api-key');
+  });
+});

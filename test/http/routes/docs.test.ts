@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_STATUS } from '../../../src/errors.js';
+import { createTestApp, type TestApp } from '../../support/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('OpenAPI document and reference pages', () => {
+  it('is OpenAPI 3.1 with every data route, its parameters and its responses', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.components.securitySchemes.apiKey).toEqual({ type: 'apiKey', in: 'header', name: 'x-api-key' });
+    const ingredient = doc.paths['/v1/ingredients/{id}'].get;
+    expect(Object.keys(ingredient.responses).sort()).toEqual(['200', '400', '401', '404', '429', '500']);
+    expect(ingredient.responses['404'].content['application/problem+json'].schema.properties.code.enum).toEqual(Object.keys(ERROR_STATUS));
+    const list = doc.paths['/v1/ingredients'].get;
+    expect(list.parameters.map((p: any) => p.name).sort()).toEqual(['allergen', 'category', 'limit', 'offset', 'q']);
+    expect(list.parameters.find((p: any) => p.name === 'limit').schema).toMatchObject({ minimum: 1, maximum: 100, default: 20 });
+    for (const [path, item] of Object.entries<any>(doc.paths)) {
+      if (!path.startsWith('/v1/')) continue;
+      expect(item.get.responses['200'].content['application/json'].schema, path).toBeTruthy();
+      expect(item.get.responses['401'], path).toBeTruthy();
+    }
+    expect(doc.paths['/healthz'].get.security).toEqual([]);
+  });
+
+  it('serves a readable reference page and the error catalogue', async () => {
+    const docs = await t.app.inject({ method: 'GET', url: '/docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-type']).toMatch(/text\/html/);
+    const errors = await t.app.inject({ method: 'GET', url: '/docs/errors' });
+    for (const code of Object.keys(ERROR_STATUS)) expect(errors.body).toContain(`id="${code}"`);
+  });
+
+  it('reports health and readiness', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    const ready = (await t.app.inject({ method: 'GET', url: '/readyz' })).json();
+    expect(ready).toEqual({ status: 'ready', catalog: { version: t.catalog.version, built_at: t.catalog.builtAt } });
+  });
+});
