@@ -52,7 +52,7 @@ describe('larder serve', () => {
       const ready = new Promise<{ url: string; out: string }>((resolve, reject) => {
         child.stdout.on('data', (chunk) => {
           out += chunk;
-          const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+          const m = /API reference at (http:\/\/127\.0\.0\.1:\d+)\/docs/.exec(out);
           if (m) resolve({ url: m[1]!, out });
         });
         child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${out}`)));
