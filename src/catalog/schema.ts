@@ -109,6 +109,20 @@ CREATE TABLE survey_food_component (
   PRIMARY KEY (survey_food_id, seq)
 ) WITHOUT ROWID;
 
+-- Links from national foods to canonical ingredients (filled by the country importers).
+-- Only verified links (score above the documented threshold) are used for resolution;
+-- the carbon work reads fr_ciqual links to reach AGRIBALYSE through the CIQUAL code.
+CREATE TABLE national_link (
+  dataset_id TEXT NOT NULL,
+  code TEXT NOT NULL,
+  ingredient_id INTEGER NOT NULL REFERENCES ingredient(id),
+  score REAL NOT NULL,
+  verified INTEGER NOT NULL,
+  method TEXT NOT NULL,
+  PRIMARY KEY (dataset_id, code)
+) WITHOUT ROWID;
+CREATE INDEX national_link_ingredient ON national_link(ingredient_id, dataset_id, verified, score);
+
 CREATE VIRTUAL TABLE survey_food_fts USING fts5(
   name, content='survey_food', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2'
 );
