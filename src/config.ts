@@ -20,6 +20,8 @@ export const ConfigSchema = Type.Object({
   dataDir: Type.String({ minLength: 1 }),
   catalogPath: Type.String({ minLength: 1 }),
   accountsPath: Type.String({ minLength: 1 }),
+  /** Memory for serialised answers of the read-only routes; 0 turns the cache off. */
+  responseCacheMb: Type.Integer({ minimum: 0, maximum: 65536 }),
   logLevel: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
   plans: Type.Object({ free: PlanLimits, pro: PlanLimits, enterprise: PlanLimits }),
 });
@@ -85,6 +87,7 @@ export function loadConfig(
       cwd,
       overrides.accountsPath ?? env.LARDER_ACCOUNTS_DB ?? path.join(dataDir, 'accounts.sqlite'),
     ),
+    responseCacheMb: env.LARDER_RESPONSE_CACHE_MB ?? 64,
     logLevel: overrides.logLevel ?? env.LOG_LEVEL ?? 'info',
     plans: {
       free: planFromEnv(env, 'free'),

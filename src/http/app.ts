@@ -12,6 +12,7 @@ import type { Config } from '../config.js';
 import { requireApiKey } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { etagPlugin } from './plugins/etag.js';
+import { responseCachePlugin, serveFromCache } from './plugins/responseCache.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { ingredientRoutes } from './routes/ingredients.js';
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     maxAge: 86400,
   });
   await app.register(etagPlugin);
+  await app.register(responseCachePlugin, { maxBytes: deps.config.responseCacheMb * 1024 * 1024 });
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip', 'deflate'],
@@ -112,6 +114,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(docsRoutes);
   await app.register(async (v1) => {
     requireApiKey(v1);
+    serveFromCache(v1);
     await v1.register(ingredientRoutes);
     await v1.register(surveyFoodRoutes);
     await v1.register(referenceRoutes);

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { strongEtag } from './responseCache.js';
 
 /** True when an If-None-Match header value matches the entity tag (weak comparison, RFC 9110). */
 export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
@@ -19,7 +19,8 @@ export const etagPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode !== 200 || (request.method !== 'GET' && request.method !== 'HEAD')) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
+    // A cached answer arrives with its tag already computed.
+    const etag = (reply.getHeader('etag') as string | undefined) ?? strongEtag(payload);
     reply.header('etag', etag);
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');
     if (ifNoneMatchHits(request.headers['if-none-match'], etag)) {

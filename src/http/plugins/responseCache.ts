@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
+import { createHash } from 'node:crypto';
+
+interface CachedResponse {
+  body: string;
+  etag: string;
+  contentType: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    responseCache: LRUCache<string, CachedResponse> | null;
+  }
+  interface FastifyRequest {
+    /** Set when the request may be stored in the response cache once answered. */
+    responseCacheKey: string | null;
+  }
+}
+
+export function strongEtag(body: string | Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/**
+ * Keeps serialised 200 answers of the read-only data routes, keyed by catalogue version and
+ * URL. The catalogue is immutable between imports, so an answer stays right until the
+ * catalogue changes, which changes the key. Registered at the root after the etag plugin and
+ * before compression, so it stores the identity body with its tag.
+ */
+export const responseCachePlugin = fp(async (app: FastifyInstance, options: { maxBytes: number }) => {
+  const cache =
+    options.maxBytes > 0
+      ? new LRUCache<string, CachedResponse>({
+          maxSize: options.maxBytes,
+          sizeCalculation: (entry) => Buffer.byteLength(entry.body) + 128,
+        })
+      : null;
+  app.decorate('responseCache', cache);
+  app.decorateRequest('responseCacheKey', null);
+  if (!cache) return;
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const key = request.responseCacheKey;
+    if (key === null || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    cache.set(key, {
+      body: payload,
+      etag: (reply.getHeader('etag') as string | undefined) ?? strongEtag(payload),
+      contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+    });
+    return payload;
+  });
+});
+
+/**
+ * Answers repeated requests of the calling scope from the cache. Call it inside the
+ * authenticated scope, after the auth hook, so a cached answer only ever reaches an
+ * authenticated caller and every request still passes authentication.
+ */
+export function serveFromCache(scope: FastifyInstance): void {
+  const cache = scope.responseCache;
+  if (!cache) return;
+  scope.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const key = `${scope.catalog.version}\u0000${request.url}`;
+    const hit = cache.get(key);
+    if (!hit) {
+      request.responseCacheKey = key;
+      return;
+    }
+    return reply.header('etag', hit.etag).type(hit.contentType).send(hit.body);
+  });
+}
