@@ -22,6 +22,10 @@ export const ConfigSchema = Type.Object({
   accountsPath: Type.String({ minLength: 1 }),
   /** Memory for serialised answers of the read-only routes; 0 turns the cache off. */
   responseCacheMb: Type.Integer({ minimum: 0, maximum: 65536 }),
+  /** Load shedding: requests are answered 503 while the event loop lags more than this (0: off). */
+  maxEventLoopDelayMs: Type.Integer({ minimum: 0 }),
+  /** ...or while the V8 heap is fuller than this share of its limit (0: off). */
+  maxHeapShare: Type.Number({ minimum: 0, maximum: 1 }),
   logLevel: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
   plans: Type.Object({ free: PlanLimits, pro: PlanLimits, enterprise: PlanLimits }),
 });
@@ -88,6 +92,8 @@ export function loadConfig(
       overrides.accountsPath ?? env.LARDER_ACCOUNTS_DB ?? path.join(dataDir, 'accounts.sqlite'),
     ),
     responseCacheMb: env.LARDER_RESPONSE_CACHE_MB ?? 64,
+    maxEventLoopDelayMs: env.LARDER_MAX_EVENT_LOOP_DELAY_MS ?? 400,
+    maxHeapShare: env.LARDER_MAX_HEAP_SHARE ?? 0.9,
     logLevel: overrides.logLevel ?? env.LOG_LEVEL ?? 'info',
     plans: {
       free: planFromEnv(env, 'free'),

@@ -10,8 +10,10 @@ import type { AccountService } from '../accounts/service.js';
 import type { Catalog } from '../catalog/catalog.js';
 import type { Config } from '../config.js';
 import { requireApiKey } from './plugins/auth.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { errorsPlugin, sendProblem } from './plugins/errors.js';
+import { ApiError } from '../errors.js';
 import { etagPlugin } from './plugins/etag.js';
+import { overloadPlugin } from './plugins/overload.js';
 import { responseCachePlugin, serveFromCache } from './plugins/responseCache.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
@@ -33,6 +35,8 @@ export interface AppDependencies {
   accounts: AccountService;
   /** Fastify logger options; defaults to pino at the configured level. */
   logger?: FastifyServerOptions['logger'];
+  /** How often load is sampled for shedding (tests shorten it). */
+  overloadSampleIntervalMs?: number;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -66,6 +70,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
+    // Errors raised before routing (a malformed URL) bypass the error handler and hooks.
+    frameworkErrors: (error, request, reply) => {
+      reply.header('x-request-id', request.id).header('access-control-allow-origin', '*');
+      return sendProblem(reply, new ApiError('invalid_parameter', `malformed request URL: ${error.message}`));
+    },
     bodyLimit: 16 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true } },
@@ -79,6 +88,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(errorsPlugin);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  await app.register(overloadPlugin, {
+    maxEventLoopDelayMs: deps.config.maxEventLoopDelayMs,
+    maxHeapShare: deps.config.maxHeapShare,
+    sampleIntervalMs: deps.overloadSampleIntervalMs,
   });
   await app.register(cors, {
     origin: '*',

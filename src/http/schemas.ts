@@ -38,7 +38,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 /** The documented error responses of a route. */
 export function errorResponses(...statuses: number[]): Record<number, ReturnType<typeof problemResponse>> {
   const out: Record<number, ReturnType<typeof problemResponse>> = {};
-  for (const status of [...statuses, 500]) out[status] = problemResponse(ERROR_DESCRIPTIONS[status] ?? 'Error');
+  for (const status of [...statuses, 500, 503]) out[status] = problemResponse(ERROR_DESCRIPTIONS[status] ?? 'Error');
   return out;
 }
 

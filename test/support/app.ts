@@ -1,10 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { AccountService } from '../../src/accounts/service.js';
 import { SqliteAccountStore } from '../../src/accounts/sqliteStore.js';
 import { Catalog } from '../../src/catalog/catalog.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { buildApp } from '../../src/http/app.js';
+import { OpenApiChecker, type OpenApiDocument } from './openapi.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -16,9 +18,43 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+function decoded(res: LightMyRequestResponse): string {
+  switch (res.headers['content-encoding']) {
+    case 'gzip':
+      return gunzipSync(res.rawPayload).toString('utf8');
+    case 'br':
+      return brotliDecompressSync(res.rawPayload).toString('utf8');
+    case 'deflate':
+      return inflateSync(res.rawPayload).toString('utf8');
+    default:
+      return res.body;
+  }
+}
+
+/**
+ * Makes every inject() of the tests check its answer against the app's OpenAPI document,
+ * failing the test on an undocumented status or a body the document does not describe.
+ */
+function checkEveryAnswer(app: FastifyInstance): void {
+  const checker = new OpenApiChecker(app.swagger() as unknown as OpenApiDocument);
+  const inject = app.inject.bind(app) as (opts: InjectOptions) => Promise<LightMyRequestResponse>;
+  (app as unknown as { inject: unknown }).inject = async (opts: InjectOptions) => {
+    const res = await inject(opts);
+    const problems = checker.check(
+      String(opts.method ?? 'GET'),
+      String(opts.url ?? '/'),
+      res.statusCode,
+      res.headers['content-type'] as string | undefined,
+      decoded(res),
+    );
+    if (problems.length > 0) throw new Error(`answer does not match the OpenAPI document: ${problems.join('; ')}`);
+    return res;
+  };
+}
+
 /** The real application over the catalogue built from ../shared/data and an in-memory account store. */
 export async function createTestApp(): Promise<TestApp> {
-  const config = loadConfig({ LARDER_CATALOG: inject('catalogPath'), LARDER_ACCOUNTS_DB: ':memory:', LOG_LEVEL: 'silent' });
+  const config = loadConfig({ LARDER_CATALOG: inject('catalogPath'), LARDER_ACCOUNTS_DB: ':memory:', LOG_LEVEL: 'silent', LARDER_MAX_EVENT_LOOP_DELAY_MS: '0' });
   const catalog = Catalog.open(inject('catalogPath'));
   const store = new SqliteAccountStore(':memory:');
   const accounts = new AccountService(store, config.plans);
@@ -26,6 +62,7 @@ export async function createTestApp(): Promise<TestApp> {
   const { plaintext } = await accounts.createKey(account, 'test key');
   const app = await buildApp({ config, catalog, accounts, logger: false });
   await app.ready();
+  checkEveryAnswer(app);
   return {
     app,
     catalog,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_STATUS } from '../../../src/errors.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
+import { OpenApiChecker, type OpenApiDocument } from '../../support/openapi.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,7 +17,7 @@ describe('OpenAPI document and reference pages', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.components.securitySchemes.apiKey).toEqual({ type: 'apiKey', in: 'header', name: 'x-api-key' });
     const ingredient = doc.paths['/v1/ingredients/{id}'].get;
-    expect(Object.keys(ingredient.responses).sort()).toEqual(['200', '400', '401', '404', '429', '500']);
+    expect(Object.keys(ingredient.responses).sort()).toEqual(['200', '400', '401', '404', '429', '500', '503']);
     expect(ingredient.responses['404'].content['application/problem+json'].schema.properties.code.enum).toEqual(Object.keys(ERROR_STATUS));
     const list = doc.paths['/v1/ingredients'].get;
     expect(list.parameters.map((p: any) => p.name).sort()).toEqual(['allergen', 'category', 'limit', 'offset', 'q']);
@@ -27,6 +28,17 @@ describe('OpenAPI document and reference pages', () => {
       expect(item.get.responses['401'], path).toBeTruthy();
     }
     expect(doc.paths['/healthz'].get.security).toEqual([]);
+  });
+
+  it('is what every test answer is checked against, and the check catches drift', () => {
+    const checker = new OpenApiChecker(t.app.swagger() as unknown as OpenApiDocument);
+    const json = 'application/json; charset=utf-8';
+    expect(checker.check('GET', '/v1/ingredients/1001', 418, json, '{}')).toEqual([
+      'GET /v1/ingredients/1001: status 418 is not documented for /v1/ingredients/{id}',
+    ]);
+    expect(checker.check('GET', '/v1/ingredients/1001', 200, json, '{"id":1}')[0]).toMatch(/does not match the document: data must have required property 'name'/);
+    expect(checker.check('GET', '/v1/ingredients?q=x', 200, json, '{"data":[],"limit":20,"offset":0,"total":0,"total_exact":true}')).toEqual([]);
+    expect(checker.check('POST', '/v1/ingredients', 405, 'text/plain', 'nope')[0]).toMatch(/not problem\+json/);
   });
 
   it('serves a readable reference page and the error catalogue', async () => {
