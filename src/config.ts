@@ -92,7 +92,7 @@ export function loadConfig(
       overrides.accountsPath ?? env.LARDER_ACCOUNTS_DB ?? path.join(dataDir, 'accounts.sqlite'),
     ),
     responseCacheMb: env.LARDER_RESPONSE_CACHE_MB ?? 64,
-    maxEventLoopDelayMs: env.LARDER_MAX_EVENT_LOOP_DELAY_MS ?? 400,
+    maxEventLoopDelayMs: env.LARDER_MAX_EVENT_LOOP_DELAY_MS ?? 1000,
     maxHeapShare: env.LARDER_MAX_HEAP_SHARE ?? 0.9,
     logLevel: overrides.logLevel ?? env.LOG_LEVEL ?? 'info',
     plans: {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { AccountService } from '../accounts/service.js';
 import { SqliteAccountStore } from '../accounts/sqliteStore.js';
-import { Catalog } from '../catalog/catalog.js';
+import { CatalogHolder } from '../catalog/holder.js';
 import { loadConfig } from '../config.js';
 import { buildApp } from '../http/app.js';
 import { runImport } from '../importers/pipeline.js';
@@ -16,7 +16,11 @@ export async function serveCommand(options: { port?: number; host?: string; sour
     const report = await runImport({ sourceDir: config.sourceDir, outFile: config.catalogPath, progress: createProgressReporter(process.stderr) });
     process.stderr.write(`${formatReport(report)}\n`);
   }
-  const catalog = Catalog.open(config.catalogPath);
+  // The holder reopens the catalogue when `larder import` replaces it (or on SIGHUP).
+  const catalog = new CatalogHolder(config.catalogPath, {
+    info: (obj, msg) => app.log.info(obj, msg),
+    error: (obj, msg) => app.log.error(obj, msg),
+  });
   const store = new SqliteAccountStore(config.accountsPath);
   const accounts = new AccountService(store, config.plans);
 
@@ -28,6 +32,8 @@ export async function serveCommand(options: { port?: number; host?: string; sour
   }
 
   const app = await buildApp({ config, catalog, accounts });
+  catalog.watch();
+  process.on('SIGHUP', () => catalog.reloadIfChanged());
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

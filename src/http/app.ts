@@ -29,9 +29,14 @@ declare module 'fastify' {
   }
 }
 
+/** Where the app finds the catalogue to answer from; it may be swapped while serving. */
+export interface CatalogSource {
+  readonly current: Catalog;
+}
+
 export interface AppDependencies {
   config: Config;
-  catalog: Catalog;
+  catalog: CatalogSource;
   accounts: AccountService;
   /** Fastify logger options; defaults to pino at the configured level. */
   logger?: FastifyServerOptions['logger'];
@@ -81,7 +86,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', deps.config);
-  app.decorate('catalog', deps.catalog);
+  app.decorate('catalog', {
+    getter: () => deps.catalog.current,
+  });
   app.decorate('accounts', deps.accounts);
   app.decorateRequest('auth', null);
 

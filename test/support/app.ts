@@ -60,7 +60,7 @@ export async function createTestApp(): Promise<TestApp> {
   const accounts = new AccountService(store, config.plans);
   const account = await accounts.createAccount({ email: 'tests@example.com', name: 'tests', plan: 'enterprise' });
   const { plaintext } = await accounts.createKey(account, 'test key');
-  const app = await buildApp({ config, catalog, accounts, logger: false });
+  const app = await buildApp({ config, catalog: { current: catalog }, accounts, logger: false });
   await app.ready();
   checkEveryAnswer(app);
   return {

@@ -1,5 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { json } from '../schemas.js';
+import { errorResponses, json } from '../schemas.js';
 
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -30,6 +30,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
             }),
             'Ready',
           ),
+          ...errorResponses(),
         },
       },
     },

@@ -1,0 +1,93 @@
+import Database from 'better-sqlite3';
+import { copyFileSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { AccountService } from '../../src/accounts/service.js';
+import { SqliteAccountStore } from '../../src/accounts/sqliteStore.js';
+import { CatalogHolder } from '../../src/catalog/holder.js';
+import { loadConfig } from '../../src/config.js';
+import { buildApp } from '../../src/http/app.js';
+import type { FastifyInstance } from 'fastify';
+
+const log = { info() {}, error() {} };
+let dir: string;
+let file: string;
+let holder: CatalogHolder;
+let app: FastifyInstance;
+let key: string;
+
+/** A complete new catalogue, written beside the served one and renamed over it, as `larder import` does. */
+function publishNewCatalogue(version: string): void {
+  const next = path.join(dir, `next-${version}.sqlite`);
+  copyFileSync(inject('catalogPath'), next);
+  const db = new Database(next);
+  db.prepare(`UPDATE meta SET value = ? WHERE key = 'catalog_version'`).run(version);
+  db.close();
+  renameSync(next, file);
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'larder-holder-'));
+  file = path.join(dir, 'catalog.sqlite');
+  copyFileSync(inject('catalogPath'), file);
+  holder = new CatalogHolder(file, log, 200);
+  const config = loadConfig({ LOG_LEVEL: 'silent', LARDER_MAX_EVENT_LOOP_DELAY_MS: '0' });
+  const accounts = new AccountService(new SqliteAccountStore(':memory:'), config.plans);
+  key = (await accounts.createKey(await accounts.createAccount({ email: null, name: 'h', plan: 'enterprise' }), 'k')).plaintext;
+  app = await buildApp({ config, catalog: holder, accounts, logger: false });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  holder.close();
+});
+
+const version = async () => (await app.inject({ method: 'GET', url: '/readyz' })).json().catalog.version;
+
+describe('catalogue reload', () => {
+  it('swaps in a replaced catalogue without a failed request', async () => {
+    const before = await version();
+    let stop = false;
+    const statuses: number[] = [];
+    const traffic = (async () => {
+      let i = 0;
+      while (!stop) {
+        const res = await app.inject({ method: 'GET', url: `/v1/ingredients/${[1001, 1002, 20081, 321358][i++ % 4]}`, headers: { 'x-api-key': key } });
+        statuses.push(res.statusCode);
+        await new Promise((r) => setImmediate(r)); // let timers run between requests
+      }
+    })();
+    publishNewCatalogue('reloaded-1');
+    expect(holder.reloadIfChanged()).toBe(true);
+    await new Promise((r) => setTimeout(r, 300)); // past the grace period: the old one is closed
+    stop = true;
+    await traffic;
+    expect(before).not.toBe('reloaded-1');
+    expect(await version()).toBe('reloaded-1');
+    expect(statuses.length).toBeGreaterThan(10);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    expect(holder.reloadIfChanged()).toBe(false);
+  });
+
+  it('keeps serving when the replacement cannot be opened', async () => {
+    const current = await version();
+    const broken = path.join(dir, 'broken.sqlite');
+    writeFileSync(broken, 'not a database');
+    renameSync(broken, file);
+    expect(holder.reloadIfChanged()).toBe(false);
+    expect(await version()).toBe(current);
+    expect((await app.inject({ method: 'GET', url: '/v1/ingredients/1001', headers: { 'x-api-key': key } })).statusCode).toBe(200);
+  });
+
+  it('notices the rename by itself when watching', async () => {
+    holder.watch();
+    publishNewCatalogue('reloaded-2');
+    let seen = '';
+    for (let i = 0; i < 40 && seen !== 'reloaded-2'; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      seen = await version();
+    }
+    expect(seen).toBe('reloaded-2');
+  });
+});
