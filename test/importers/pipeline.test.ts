@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { runImport } from '../../src/importers/pipeline.js';
 import { createProgressReporter } from '../../src/importers/progress.js';
@@ -95,6 +96,23 @@ describe('import pipeline', () => {
   }, 60_000);
 });
 
-afterAll(() => {
-  // temporary directories are left to the OS; nothing here is large
+describe('an import killed with SIGKILL', () => {
+  const BIN = path.resolve(import.meta.dirname, '..', '..', 'bin', 'larder.js');
+
+  it.each([300, 1500, 3500])('after %i ms leaves the old catalogue whole and intact', async (delay) => {
+    const before = sha(out);
+    const child = spawn(process.execPath, [BIN, 'import', '--source', inject('sourceDir'), '--out', out], { stdio: 'ignore' });
+    await new Promise((r) => setTimeout(r, delay));
+    child.kill('SIGKILL');
+    await new Promise((r) => child.on('exit', r));
+    expect(sha(out)).toBe(before);
+    const db = new Database(out, { readonly: true });
+    expect(db.prepare('PRAGMA integrity_check').pluck().get()).toBe('ok');
+    db.close();
+  }, 90_000);
+
+  it('is followed by an import that succeeds and removes what the killed ones left', async () => {
+    await runImport({ sourceDir: inject('sourceDir'), outFile: out, progress: silent });
+    expect(readdirSync(work).filter((f) => f.includes('.importing-'))).toEqual([]);
+  }, 90_000);
 });
