@@ -112,6 +112,7 @@ describe('an import killed with SIGKILL', () => {
   }, 90_000);
 
   it('is followed by an import that succeeds and removes what the killed ones left', async () => {
+    expect(readdirSync(work).filter((f) => f.includes('.importing-')).length).toBeGreaterThan(0);
     await runImport({ sourceDir: inject('sourceDir'), outFile: out, progress: silent });
     expect(readdirSync(work).filter((f) => f.includes('.importing-'))).toEqual([]);
   }, 90_000);
