@@ -32,6 +32,11 @@ program
   .option('--port <n>', 'port to listen on (default: PORT or 8080)', port)
   .option('--host <host>', 'address to bind (default: HOST or 127.0.0.1)')
   .option('--source <dir>', 'source datasets, used when the catalogue must be built')
+  .option('--workers <n>', 'serving processes sharing the port (default 1); SIGUSR2 restarts them one by one', (v) => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1 || n > 64) throw new InvalidArgumentError('workers is an integer from 1 to 64');
+    return n;
+  })
   .action(serveCommand);
 
 const keys = program.command('keys').description('manage API keys');

@@ -1,57 +1,157 @@
+import cluster, { type Worker } from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { AccountService } from '../accounts/service.js';
 import { SqliteAccountStore } from '../accounts/sqliteStore.js';
 import { CatalogHolder } from '../catalog/holder.js';
-import { loadConfig } from '../config.js';
+import { loadConfig, type Config } from '../config.js';
 import { buildApp } from '../http/app.js';
 import { runImport } from '../importers/pipeline.js';
 import { createProgressReporter } from '../importers/progress.js';
 import { formatReport } from './import.js';
 
-export async function serveCommand(options: { port?: number; host?: string; source?: string }): Promise<void> {
-  const config = loadConfig(process.env, { port: options.port, host: options.host, sourceDir: options.source });
+export interface ServeOptions {
+  port?: number;
+  host?: string;
+  source?: string;
+  workers?: number;
+}
 
-  if (!existsSync(config.catalogPath)) {
-    process.stderr.write(`No catalogue at ${config.catalogPath}; building it from ${config.sourceDir ?? '(no source directory)'} ...\n`);
-    const report = await runImport({ sourceDir: config.sourceDir, outFile: config.catalogPath, progress: createProgressReporter(process.stderr) });
-    process.stderr.write(`${formatReport(report)}\n`);
+/** Builds the catalogue if there is none; the Quick start's first run. */
+async function ensureCatalogue(config: Config): Promise<void> {
+  if (existsSync(config.catalogPath)) return;
+  process.stderr.write(`No catalogue at ${config.catalogPath}; building it from ${config.sourceDir ?? '(no source directory)'} ...\n`);
+  const report = await runImport({ sourceDir: config.sourceDir, outFile: config.catalogPath, progress: createProgressReporter(process.stderr) });
+  process.stderr.write(`${formatReport(report)}\n`);
+}
+
+/** A fresh install gets one key so the Quick start works; null when a key exists already. */
+async function ensureFirstKey(config: Config): Promise<string | null> {
+  const store = new SqliteAccountStore(config.accountsPath);
+  try {
+    const accounts = new AccountService(store, config.plans);
+    if (await accounts.hasActiveKey()) return null;
+    const account = await accounts.createAccount({ email: null, name: 'operator', plan: 'enterprise' });
+    return (await accounts.createKey(account, 'first key')).plaintext;
+  } finally {
+    await store.close();
   }
-  // The holder reopens the catalogue when `larder import` replaces it (or on SIGHUP).
+}
+
+function printFirstKey(key: string, address: string): void {
+  process.stdout.write(
+    '\nNo API key existed, so a first one was created (enterprise plan). It is shown once, now; store it:\n\n' +
+      `  ${key}\n\n` +
+      `Try it:\n  curl -H 'x-api-key: ${key}' ${address}/v1/ingredients/1001\n\n`,
+  );
+}
+
+/** One serving process: the app over the catalogue and accounts, draining on SIGTERM. */
+async function runServer(config: Config, onListening: (address: string) => void): Promise<void> {
   const catalog = new CatalogHolder(config.catalogPath, {
     info: (obj, msg) => app.log.info(obj, msg),
     error: (obj, msg) => app.log.error(obj, msg),
   });
   const store = new SqliteAccountStore(config.accountsPath);
   const accounts = new AccountService(store, config.plans);
-
-  // A fresh install gets one key so the Quick start works; it is printed once, after listening.
-  let firstKey: string | null = null;
-  if (!(await accounts.hasActiveKey())) {
-    const account = await accounts.createAccount({ email: null, name: 'operator', plan: 'enterprise' });
-    firstKey = (await accounts.createKey(account, 'first key')).plaintext;
-  }
-
   const app = await buildApp({ config, catalog, accounts });
   catalog.watch();
   process.on('SIGHUP', () => catalog.reloadIfChanged());
+
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (reason: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: draining in-flight requests');
+    app.log.info({ reason }, 'shutting down: draining in-flight requests');
     await app.close();
     catalog.close();
     await store.close();
+    if (cluster.isWorker) process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
+  if (cluster.isWorker) cluster.worker!.on('disconnect', () => void shutdown('disconnect'));
+
   const address = await app.listen({ port: config.port, host: config.host });
-  if (firstKey) {
-    process.stdout.write(
-      '\nNo API key existed, so a first one was created (enterprise plan). It is shown once, now; store it:\n\n' +
-        `  ${firstKey}\n\n` +
-        `Try it:\n  curl -H 'x-api-key: ${firstKey}' ${address}/v1/ingredients/1001\n\n`,
-    );
-  }
+  onListening(address);
   app.log.info(`API reference at ${address}/docs`);
+}
+
+/**
+ * The primary of `--workers N`: forks the workers (they share the listening socket), replaces
+ * any that dies, drains them all on SIGTERM, and on SIGUSR2 restarts them one at a time,
+ * each replacement listening before its predecessor stops, so no request is dropped.
+ */
+function superviseWorkers(count: number, firstKey: string | null): void {
+  let stopping = false;
+  let printed = false;
+  const log = (msg: string) => process.stderr.write(`larder primary ${process.pid}: ${msg}\n`);
+
+  const fork = (): Promise<Worker> =>
+    new Promise((resolve) => {
+      const worker = cluster.fork();
+      worker.once('listening', (address) => {
+        if (firstKey && !printed) {
+          printed = true;
+          printFirstKey(firstKey, `http://${address.address ?? '127.0.0.1'}:${address.port}`);
+        }
+        resolve(worker);
+      });
+    });
+
+  const stop = (worker: Worker): Promise<void> =>
+    new Promise((resolve) => {
+      if (worker.isDead()) return resolve();
+      worker.once('exit', () => resolve());
+      worker.disconnect();
+    });
+
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping || worker.exitedAfterDisconnect) return;
+    log(`worker ${worker.process.pid} died (${signal ?? code}); starting another`);
+    void fork();
+  });
+
+  let restarting = false;
+  process.on('SIGUSR2', async () => {
+    if (restarting || stopping) return;
+    restarting = true;
+    log('rolling restart');
+    for (const old of Object.values(cluster.workers ?? {})) {
+      if (!old) continue;
+      await fork();
+      await stop(old);
+    }
+    restarting = false;
+    log('rolling restart complete');
+  });
+
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    log('draining workers');
+    await Promise.all(Object.values(cluster.workers ?? {}).map((w) => (w ? stop(w) : Promise.resolve())));
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown());
+  process.once('SIGINT', () => void shutdown());
+
+  void Promise.all(Array.from({ length: count }, fork)).then(() => log(`${count} workers listening`));
+}
+
+export async function serveCommand(options: ServeOptions): Promise<void> {
+  const config = loadConfig(process.env, { port: options.port, host: options.host, sourceDir: options.source });
+  if (cluster.isWorker) {
+    await runServer(config, () => {});
+    return;
+  }
+  await ensureCatalogue(config);
+  const firstKey = await ensureFirstKey(config);
+  const workers = options.workers ?? 1;
+  if (workers > 1) {
+    superviseWorkers(workers, firstKey);
+    return;
+  }
+  await runServer(config, (address) => {
+    if (firstKey) printFirstKey(firstKey, address);
+  });
 }

@@ -81,6 +81,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       return sendProblem(reply, new ApiError('invalid_parameter', `malformed request URL: ${error.message}`));
     },
     bodyLimit: 16 * 1024,
+    // While draining, requests already on open connections are still answered, not refused.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -93,6 +95,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorateRequest('auth', null);
 
   await app.register(errorsPlugin);
+  // Draining: answers on connections that were already open say `Connection: close`, so
+  // keep-alive clients move to a live process instead of holding this one open.
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (draining) reply.header('connection', 'close');
+    return payload;
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

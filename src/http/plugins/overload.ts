@@ -16,13 +16,21 @@ export const overloadPlugin = fp(
   async (app: FastifyInstance, options: { maxEventLoopDelayMs: number; maxHeapShare: number; sampleIntervalMs?: number }) => {
     const maxHeapUsedBytes = options.maxHeapShare > 0 ? Math.floor(getHeapStatistics().heap_size_limit * options.maxHeapShare) : 0;
     if (options.maxEventLoopDelayMs <= 0 && maxHeapUsedBytes <= 0) return;
+    const sampleInterval = options.sampleIntervalMs ?? 250;
+    // The first samples include start-up work (opening the catalogue, compiling schemas),
+    // which is not overload: lag is only judged once the server has listened a while.
+    let listeningSince = Number.POSITIVE_INFINITY;
+    app.addHook('onListen', async () => {
+      listeningSince = Date.now();
+    });
     await app.register(underPressure, {
       maxEventLoopDelay: options.maxEventLoopDelayMs,
       maxHeapUsedBytes,
-      sampleInterval: options.sampleIntervalMs ?? 250,
+      sampleInterval,
       // A value returned here is sent as the answer (documented); the typings say void.
       pressureHandler: ((request: FastifyRequest, reply: FastifyReply, type: string) => {
         if (request.routeOptions.url === '/healthz') return undefined;
+        if (type === 'eventLoopDelay' && Date.now() - listeningSince < 3 * sampleInterval) return undefined;
         reply.code(503).type('application/problem+json').header('retry-after', String(RETRY_AFTER_SECONDS));
         return problemBody(
           request,
