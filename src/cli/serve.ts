@@ -69,7 +69,13 @@ async function runServer(config: Config, onListening: (address: string) => void)
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
-  if (cluster.isWorker) cluster.worker!.on('disconnect', () => void shutdown('disconnect'));
+  // The primary asks a worker to drain by message: cluster's own disconnect() would close the
+  // server under Fastify and wait forever on busy keep-alive connections.
+  if (cluster.isWorker) {
+    process.on('message', (message: { cmd?: string }) => {
+      if (message?.cmd === 'drain') void shutdown('drain');
+    });
+  }
 
   const address = await app.listen({ port: config.port, host: config.host });
   onListening(address);
@@ -81,6 +87,8 @@ async function runServer(config: Config, onListening: (address: string) => void)
  * any that dies, drains them all on SIGTERM, and on SIGUSR2 restarts them one at a time,
  * each replacement listening before its predecessor stops, so no request is dropped.
  */
+const DRAIN_DEADLINE_MS = 30_000;
+
 function superviseWorkers(count: number, firstKey: string | null): void {
   let stopping = false;
   let printed = false;
@@ -98,15 +106,23 @@ function superviseWorkers(count: number, firstKey: string | null): void {
       });
     });
 
+  const retiring = new Set<Worker>();
   const stop = (worker: Worker): Promise<void> =>
     new Promise((resolve) => {
       if (worker.isDead()) return resolve();
-      worker.once('exit', () => resolve());
-      worker.disconnect();
+      retiring.add(worker);
+      // A worker that cannot drain in time is stopped anyway.
+      const deadline = setTimeout(() => worker.kill('SIGKILL'), DRAIN_DEADLINE_MS);
+      worker.once('exit', () => {
+        clearTimeout(deadline);
+        resolve();
+      });
+      worker.send({ cmd: 'drain' });
     });
 
   cluster.on('exit', (worker, code, signal) => {
-    if (stopping || worker.exitedAfterDisconnect) return;
+    // Node emits the worker's own 'exit' before this one, so the retiring mark is still here.
+    if (retiring.delete(worker) || stopping) return;
     log(`worker ${worker.process.pid} died (${signal ?? code}); starting another`);
     void fork();
   });
