@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { loadConfig } from '../src/config.js';
 
@@ -33,6 +34,17 @@ function start(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<{
   });
 }
 
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 interface Result {
   rps: number;
   p50: number;
@@ -41,12 +53,12 @@ interface Result {
   non2xx: number;
 }
 
-async function load(base: string, paths: string[], headers: Record<string, string>): Promise<Result> {
+async function load(base: string, paths: string[], headers: Record<string, string>, seconds = DURATION): Promise<Result> {
   let i = 0;
   const r = await autocannon({
     url: base,
     connections: CONNECTIONS,
-    duration: DURATION,
+    duration: seconds,
     headers,
     requests: [
       {
@@ -73,17 +85,31 @@ async function main(): Promise<void> {
 
   const dir = mkdtempSync(path.join(tmpdir(), 'larder-bench-'));
   const env = { ...process.env, LARDER_CATALOG: config.catalogPath, LARDER_ACCOUNTS_DB: path.join(dir, 'accounts.sqlite'), PORT: '0', LOG_LEVEL: 'warn' };
+  const spawnedAt = performance.now();
   const server = await start([path.join(ROOT, 'bin', 'larder.js'), 'serve'], env, /(svc_live_[0-9a-f]{32})[\s\S]*?http:\/\/127\.0\.0\.1:(\d+)\/v1/);
   const key = server.match[1]!;
   const base = `http://127.0.0.1:${server.match[2]}`;
   const headers = { 'x-api-key': key };
+  const first = await fetch(`${base}/v1/ingredients/1001`, { headers });
+  const coldStartMs = performance.now() - spawnedAt;
+  if (first.status !== 200) throw new Error(`first request answered ${first.status}`);
+
+  const scenarios: Array<[string, string[]]> = [
+    ['GET /v1/ingredients/:id (random ids)', detailPaths],
+    ['GET /v1/ingredients/:id/nutrients?country=US', ids.map((id) => `/v1/ingredients/${id}/nutrients?country=US`)],
+    ['GET /v1/categories', ['/v1/categories']],
+    ['GET /v1/nutrients', ['/v1/nutrients']],
+    ['GET /v1/ingredients?q= (20 real words)', searchPaths],
+  ];
 
   // The baseline answers exactly what the real server answered, from parsed objects.
   const bodies: Record<string, unknown> = {};
-  for (const p of [...detailPaths, ...searchPaths]) {
-    const res = await fetch(`${base}${p}`, { headers });
-    if (res.status !== 200) throw new Error(`${p} answered ${res.status}`);
-    bodies[p] = await res.json();
+  for (const [, paths] of scenarios) {
+    for (const p of paths) {
+      const res = await fetch(`${base}${p}`, { headers });
+      if (res.status !== 200) throw new Error(`${p} answered ${res.status}`);
+      bodies[p] = await res.json();
+    }
   }
   const bodiesFile = path.join(dir, 'bodies.json');
   writeFileSync(bodiesFile, JSON.stringify(bodies));
@@ -91,22 +117,41 @@ async function main(): Promise<void> {
   const baselineUrl = `http://127.0.0.1:${baseline.match[1]}`;
 
   const rows: string[] = [];
-  const scenarios: Array<[string, string[]]> = [
-    ['GET /v1/ingredients/:id (random ids)', detailPaths],
-    ['GET /v1/ingredients?q= (20 real words)', searchPaths],
-  ];
+  const row = (name: string, real: Result, bare: Result) =>
+    `| ${name} | ${real.rps.toFixed(0)} | ${real.p50} | ${real.p99} | ${bare.rps.toFixed(0)} | ${bare.p50} | ${bare.p99} | ${(real.rps / bare.rps).toFixed(2)} | ${real.errors + real.non2xx} |`;
+  const bareResults = new Map<string, Result>();
   for (const [name, paths] of scenarios) {
-    await load(base, paths.slice(0, 50), headers); // warm-up
+    await load(base, paths.slice(0, 50), headers, 2); // warm-up
     const real = await load(base, paths, headers);
     const bare = await load(baselineUrl, paths, {});
-    rows.push(
-      `| ${name} | ${real.rps.toFixed(0)} | ${real.p50} | ${real.p99} | ${bare.rps.toFixed(0)} | ${bare.p50} | ${bare.p99} | ${(real.rps / bare.rps).toFixed(2)} | ${real.errors + real.non2xx} |`,
-    );
+    bareResults.set(name, bare);
+    rows.push(row(name, real, bare));
   }
   server.child.kill('SIGTERM');
+
+  // The same lookups served by two workers sharing the port.
+  const workers = Number(process.env.BENCH_WORKERS ?? 2);
+  if (workers > 1) {
+    const port = await freePort();
+    const clustered = spawn(process.execPath, [path.join(ROOT, 'bin', 'larder.js'), 'serve', '--workers', String(workers)], {
+      env: { ...env, PORT: String(port) },
+      stdio: 'ignore',
+    });
+    children.push(clustered);
+    const curl = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 200; i++) {
+      if (await fetch(`${curl}/healthz`).then((r) => r.ok, () => false)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await new Promise((r) => setTimeout(r, 1500)); // every worker up
+    await load(curl, detailPaths.slice(0, 50), headers, 2);
+    const real = await load(curl, detailPaths, headers);
+    rows.push(row(`GET /v1/ingredients/:id with --workers ${workers}`, real, bareResults.get(scenarios[0]![0])!));
+    clustered.kill('SIGTERM');
+  }
   baseline.child.kill('SIGTERM');
   process.stdout.write(
-    `\n${CONNECTIONS} connections, ${DURATION} s per run, node ${process.version}\n\n` +
+    `\n${CONNECTIONS} connections, ${DURATION} s per run, node ${process.version}; cold start to the first 200: ${coldStartMs.toFixed(0)} ms\n\n` +
       '| scenario | larder req/s | p50 ms | p99 ms | bare node:http req/s | p50 ms | p99 ms | ratio | errors |\n' +
       '|---|---|---|---|---|---|---|---|---|\n' +
       `${rows.join('\n')}\n`,
