@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
+import { openAccountStore } from '../accounts/open.js';
 import { AccountService } from '../accounts/service.js';
-import { SqliteAccountStore } from '../accounts/sqliteStore.js';
+import { createLimits } from '../limits/open.js';
 import { Catalog } from '../catalog/catalog.js';
 import { loadConfig } from '../config.js';
 import { buildApp } from '../http/app.js';
@@ -17,8 +18,16 @@ export async function serveCommand(options: { port?: number; host?: string; sour
     process.stderr.write(`${formatReport(report)}\n`);
   }
   const catalog = Catalog.open(config.catalogPath);
-  const store = new SqliteAccountStore(config.accountsPath);
-  const accounts = new AccountService(store, config.plans);
+  // With DATABASE_URL, an unreachable PostgreSQL stops the start here with its reason (exit 1).
+  const store = await openAccountStore(config);
+  let log: { info(o: object, m: string): void; warn(o: object, m: string): void } | null = null;
+  const accounts = new AccountService(store, config.plans, undefined, {
+    keyCacheSeconds: config.keyCacheSeconds,
+    onStoreState: (reachable, error) =>
+      reachable
+        ? log?.info({ accounts: 'reachable' }, 'account store reachable again')
+        : log?.warn({ accounts: 'unreachable', err: error?.message }, `account store unreachable: keys seen in the last ${config.keyCacheSeconds} s keep working, others answer 503`),
+  });
 
   // A fresh install gets one key so the Quick start works; it is printed once, after listening.
   let firstKey: string | null = null;
@@ -27,7 +36,9 @@ export async function serveCommand(options: { port?: number; host?: string; sour
     firstKey = (await accounts.createKey(account, 'first key')).plaintext;
   }
 
-  const app = await buildApp({ config, catalog, accounts });
+  const limits = createLimits(config, { info: (o, m) => log?.info(o, m), warn: (o, m) => log?.warn(o, m) });
+  const app = await buildApp({ config, catalog, accounts, limits });
+  log = app.log;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -35,6 +46,8 @@ export async function serveCommand(options: { port?: number; host?: string; sour
     app.log.info({ signal }, 'shutting down: draining in-flight requests');
     await app.close();
     catalog.close();
+    await accounts.close();
+    await limits.close();
     await store.close();
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

@@ -9,7 +9,11 @@ import { constants as zlib } from 'node:zlib';
 import type { AccountService } from '../accounts/service.js';
 import type { Catalog } from '../catalog/catalog.js';
 import type { Config } from '../config.js';
+import { memoryLimits } from '../limits/flexibleLimits.js';
+import type { RateLimits } from '../limits/limits.js';
 import { requireApiKey } from './plugins/auth.js';
+import { enforceRateLimits } from './plugins/rateLimit.js';
+import { dashboardRoutes } from './routes/dashboard.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { etagPlugin } from './plugins/etag.js';
 import { docsRoutes } from './routes/docs.js';
@@ -30,6 +34,8 @@ export interface AppDependencies {
   config: Config;
   catalog: Catalog;
   accounts: AccountService;
+  /** Rate limits; in-memory on the accounts' clock when not given. */
+  limits?: RateLimits;
   /** Fastify logger options; defaults to pino at the configured level. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -73,6 +79,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('config', deps.config);
   app.decorate('catalog', deps.catalog);
   app.decorate('accounts', deps.accounts);
+  app.decorate('limits', deps.limits ?? memoryLimits(() => deps.accounts.clock()));
   app.decorateRequest('auth', null);
 
   await app.register(errorsPlugin);
@@ -110,8 +117,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(healthRoutes);
   await app.register(docsRoutes);
+  await app.register(dashboardRoutes);
   await app.register(async (v1) => {
     requireApiKey(v1);
+    enforceRateLimits(v1);
     await v1.register(ingredientRoutes);
     await v1.register(surveyFoodRoutes);
     await v1.register(referenceRoutes);
