@@ -56,6 +56,11 @@ function html(reply: FastifyReply, body: string, status = 200): FastifyReply {
     .send(body);
 }
 
+/*
+ * A form that cannot be accepted (taken email, wrong password, plan full) is shown again with
+ * the reason in a role=alert message and status 200: the page is the answer, and a 4xx
+ * document would be reported as an error in the browser's console.
+ */
 const NOTICES: Record<string, string> = {
   revoked: 'The key was revoked. It answers 401 from now on.',
   'not-revoked': 'That key is not one of yours or was already revoked.',
@@ -141,11 +146,11 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     checkFormToken(request, form);
     const email = (form.email ?? '').trim();
     const password = form.password ?? '';
-    const again = (error: string, status: number) => html(reply, signUpPage({ csrf: formToken(request, reply), email, error }), status);
-    if (!EMAIL.test(email) || email.length > 254) return again('Enter a valid email address.', 400);
-    if (password.length < 10 || password.length > 200) return again('Choose a password of 10 to 200 characters.', 400);
+    const again = (error: string) => html(reply, signUpPage({ csrf: formToken(request, reply), email, error }));
+    if (!EMAIL.test(email) || email.length > 254) return again('Enter a valid email address.');
+    if (password.length < 10 || password.length > 200) return again('Choose a password of 10 to 200 characters.');
     const account = await app.accounts.signUp(email, password);
-    if (!account) return again('An account with this email already exists: sign in instead.', 409);
+    if (!account) return again('An account with this email already exists: sign in instead.');
     const session = await app.accounts.startSession(account.id);
     setCookie(request, reply, SESSION_COOKIE, session.token, SESSION_SECONDS);
     return reply.redirect('/dashboard', 303);
@@ -162,7 +167,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     const email = (form.email ?? '').trim();
     const account = EMAIL.test(email) ? await app.accounts.signIn(email, form.password ?? '') : null;
     if (!account) {
-      return html(reply, signInPage({ csrf: formToken(request, reply), email, error: 'The email or password is not right.' }), 401);
+      return html(reply, signInPage({ csrf: formToken(request, reply), email, error: 'The email or password is not right.' }));
     }
     const session = await app.accounts.startSession(account.id);
     setCookie(request, reply, SESSION_COOKIE, session.token, SESSION_SECONDS);
@@ -182,7 +187,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     if (!current) return reply.redirect('/dashboard/sign-in', 303);
     const name = (form.name ?? '').trim();
     if (name.length === 0 || name.length > 100) {
-      return renderDashboard(reply, current.account, current.session.csrfToken, { error: 'Give the key a name of 1 to 100 characters.' }, 400);
+      return renderDashboard(reply, current.account, current.session.csrfToken, { error: 'Give the key a name of 1 to 100 characters.' });
     }
     try {
       const created = await app.accounts.createKey(current.account, name);
@@ -190,7 +195,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
       return renderDashboard(reply, current.account, current.session.csrfToken, { newKey: { name, plaintext: created.plaintext } });
     } catch (err) {
       if (err instanceof ApiError && err.code === 'plan_limit_reached') {
-        return renderDashboard(reply, current.account, current.session.csrfToken, { error: `No key created: ${err.message}.` }, 403);
+        return renderDashboard(reply, current.account, current.session.csrfToken, { error: `No key created: ${err.message}.` });
       }
       throw err;
     }
