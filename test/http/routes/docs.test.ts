@@ -16,7 +16,7 @@ describe('OpenAPI document and reference pages', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.components.securitySchemes.apiKey).toEqual({ type: 'apiKey', in: 'header', name: 'x-api-key' });
     const ingredient = doc.paths['/v1/ingredients/{id}'].get;
-    expect(Object.keys(ingredient.responses).sort()).toEqual(['200', '400', '401', '404', '429', '500']);
+    expect(Object.keys(ingredient.responses).sort()).toEqual(['200', '400', '401', '404', '429', '500', '503']);
     expect(ingredient.responses['404'].content['application/problem+json'].schema.properties.code.enum).toEqual(Object.keys(ERROR_STATUS));
     const list = doc.paths['/v1/ingredients'].get;
     expect(list.parameters.map((p: any) => p.name).sort()).toEqual(['allergen', 'category', 'limit', 'offset', 'q']);
