@@ -159,3 +159,8 @@ ${rows}
     header,
   );
 }
+
+/** A dashboard request that could not be served: what happened and what to do. */
+export function errorPage(title: string, detail: string): string {
+  return layout(title, `<h2>${esc(title)}</h2>\n<p class="error" role="alert">${esc(detail)}</p>\n<p><a href="/dashboard">Back to the dashboard</a></p>`);
+}

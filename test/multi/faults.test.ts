@@ -124,6 +124,10 @@ describe('PostgreSQL unreachable', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     const ready = (await t.app.inject({ method: 'GET', url: '/readyz' })).json();
     expect(ready.accounts).toEqual({ store: 'postgres', reachable: false });
+    const dashboard = await t.app.inject({ method: 'GET', url: '/dashboard', headers: { cookie: 'larder_session=abc' } });
+    expect(dashboard.statusCode).toBe(503);
+    expect(dashboard.headers['retry-after']).toBe('30');
+    expect(dashboard.body).toContain('It cannot reach its database just now');
 
     // The cached key's grace is bounded (2 s here): after it, it fails closed too.
     await sleep(Math.max(0, 2100 - (Date.now() - cutAt)));

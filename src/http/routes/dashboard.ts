@@ -5,7 +5,7 @@ import type { Account } from '../../accounts/store.js';
 import { ApiError } from '../../errors.js';
 import { secondsToUtcMidnight, utcDay } from '../../limits/limits.js';
 import { DASHBOARD_CSS, DASHBOARD_JS } from '../../web/assets.js';
-import { dashboardPage, signInPage, signUpPage } from '../../web/pages.js';
+import { dashboardPage, errorPage, signInPage, signUpPage } from '../../web/pages.js';
 
 const SESSION_COOKIE = 'larder_session';
 /** Double-submit token for the forms shown before there is a session (sign in, sign up). */
@@ -76,6 +76,17 @@ const NOTICES: Record<string, string> = {
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  // Dashboard visitors are people: errors are pages, not problem+json.
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    if (error instanceof ApiError && error.status < 500) return html(reply, errorPage('That did not work', error.message), error.status);
+    if (!(error instanceof ApiError) && error.statusCode && error.statusCode < 500) {
+      return html(reply, errorPage('That did not work', 'The form could not be read: reload the page and try again.'), error.statusCode);
+    }
+    request.log.error({ err: error }, 'dashboard request failed');
+    reply.header('retry-after', '30');
+    return html(reply, errorPage('The dashboard is unavailable', `It cannot reach its database just now; try again in a minute (request ${request.id}).`), 503);
   });
 
   const formToken = (request: FastifyRequest, reply: FastifyReply): string => {

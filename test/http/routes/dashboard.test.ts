@@ -34,6 +34,8 @@ describe('dashboard', () => {
 
     const forged = await client.post('/dashboard/sign-up', { email: 'dev@example.com', password: 'a long password', csrf: 'x'.repeat(32) });
     expect(forged.status).toBe(400);
+    expect(forged.headers['content-type']).toMatch(/^text\/html/);
+    expect(forged.body).toContain('the form expired or came from another site');
     const crossSite = await client.post('/dashboard/sign-up', { email: 'dev@example.com', password: 'a long password', csrf }, { origin: 'https://evil.example' });
     expect(crossSite.status).toBe(400);
     const short = await client.post('/dashboard/sign-up', { email: 'dev@example.com', password: 'short', csrf });
