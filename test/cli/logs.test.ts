@@ -50,5 +50,5 @@ describe('keys in logs', () => {
       expect(output).not.toContain(key);
       expect(output).not.toContain(key.slice(9)); // not even the secret part alone
     }
-  });
+  }, 120_000);
 });

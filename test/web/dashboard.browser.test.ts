@@ -96,5 +96,5 @@ describe('dashboard in chromium', () => {
     await page.screenshot({ path: path.join(tmpdir(), 'larder-dashboard-signed-out.png') });
     expect(problems).toEqual([]);
     await context.close();
-  });
+  }, 120_000);
 });
