@@ -36,7 +36,12 @@ export async function serveCommand(options: { port?: number; host?: string; sour
     firstKey = (await accounts.createKey(account, 'first key')).plaintext;
   }
 
-  const limits = createLimits(config, { info: (o, m) => log?.info(o, m), warn: (o, m) => log?.warn(o, m) });
+  const limits = createLimits(
+    config,
+    { info: (o, m) => log?.info(o, m), warn: (o, m) => log?.warn(o, m) },
+    () => accounts.clock(),
+    (id, day) => accounts.recordedUsage(id, day),
+  );
   const app = await buildApp({ config, catalog, accounts, limits });
   log = app.log;
   let closing = false;

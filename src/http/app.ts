@@ -79,7 +79,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('config', deps.config);
   app.decorate('catalog', deps.catalog);
   app.decorate('accounts', deps.accounts);
-  app.decorate('limits', deps.limits ?? memoryLimits(() => deps.accounts.clock()));
+  app.decorate('limits', deps.limits ?? memoryLimits(() => deps.accounts.clock(), (id, day) => deps.accounts.recordedUsage(id, day)));
   app.decorateRequest('auth', null);
 
   await app.register(errorsPlugin);

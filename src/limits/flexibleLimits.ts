@@ -7,6 +7,9 @@ const TTL: Record<PolicyName, number> = { burst: 2, daily: 86_400 + 3_600 };
 
 type MakeLimiter = (policy: PolicyName, points: number, duration: number) => RateLimiterAbstract;
 
+/** Requests already counted for an account on a UTC day (from the account store's usage). */
+export type DailySeed = (accountId: number, day: string) => Promise<number>;
+
 /**
  * Fixed windows aligned to the clock: each second and each UTC day has its own counter key
  * (`<account>:<epoch second>`, `<account>:<YYYY-MM-DD>`), so the daily window resets at UTC
@@ -16,13 +19,29 @@ type MakeLimiter = (policy: PolicyName, points: number, duration: number) => Rat
  */
 export class FlexibleLimits implements RateLimits {
   private readonly limiters = new Map<string, RateLimiterAbstract>();
+  /** Daily counters already seeded from the store in this process. */
+  private readonly seeded = new Set<string>();
 
   constructor(
     private readonly make: MakeLimiter,
     private readonly now: () => Date,
     private readonly statusOf: () => LimitsStatus,
     private readonly onClose: () => Promise<void> = async () => {},
+    private readonly seed: DailySeed | null = null,
   ) {}
+
+  /**
+   * In-memory counters start empty in a new process; the first request of an account on a
+   * day adds what the store recorded earlier that day, so a restart does not reset the quota.
+   */
+  private async seedDaily(limiter: RateLimiterAbstract, points: number, accountId: number, day: string, key: string): Promise<void> {
+    if (!this.seed) return;
+    const id = `${points}:${key}`;
+    if (this.seeded.has(id)) return;
+    this.seeded.add(id);
+    const earlier = await this.seed(accountId, day).catch(() => 0);
+    if (earlier > 0) await limiter.penalty(key, earlier);
+  }
 
   private limiter(policy: PolicyName, points: number): RateLimiterAbstract {
     const id = `${policy}:${points}`;
@@ -52,6 +71,7 @@ export class FlexibleLimits implements RateLimits {
     const burstLimiter = this.limiter('burst', plan.rps);
     const dailyLimiter = this.limiter('daily', plan.daily);
     const dailyReset = secondsToUtcMidnight(now);
+    await this.seedDaily(dailyLimiter, plan.daily, accountId, utcDay(now), dailyKey);
 
     const burst = await this.take(burstLimiter, burstKey);
     // A refused request must not count: its point is given back to every window it took one from.
@@ -78,7 +98,10 @@ export class FlexibleLimits implements RateLimits {
   }
 
   async usedToday(accountId: number, plan: PlanRates): Promise<number> {
-    const res = await this.limiter('daily', plan.daily).get(`${accountId}:${utcDay(this.now())}`);
+    const day = utcDay(this.now());
+    const limiter = this.limiter('daily', plan.daily);
+    await this.seedDaily(limiter, plan.daily, accountId, day, `${accountId}:${day}`);
+    const res = await limiter.get(`${accountId}:${day}`);
     return res?.consumedPoints ?? 0;
   }
 
@@ -91,12 +114,17 @@ export class FlexibleLimits implements RateLimits {
   }
 }
 
-/** Limits counted in this process only: right for one instance. */
-export function memoryLimits(now: () => Date = () => new Date()): FlexibleLimits {
+/**
+ * Limits counted in this process only: right for one instance. With `seed`, each account's
+ * daily count starts from the usage the store recorded (so it survives a restart).
+ */
+export function memoryLimits(now: () => Date = () => new Date(), seed: DailySeed | null = null): FlexibleLimits {
   return new FlexibleLimits(
     (policy, points, duration) => new RateLimiterMemory({ keyPrefix: policy, points, duration }),
     now,
     () => ({ backend: 'memory', shared: false, state: 'local' }),
+    async () => {},
+    seed,
   );
 }
 

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
-import { memoryLimits, redisLimits } from './flexibleLimits.js';
+import { memoryLimits, redisLimits, type DailySeed } from './flexibleLimits.js';
 import type { RateLimits } from './limits.js';
 
 export interface LimitsLogger {
@@ -8,9 +8,12 @@ export interface LimitsLogger {
   warn(obj: object, msg: string): void;
 }
 
-/** Redis-backed limits when REDIS_URL is set, else in-memory. Redis need not be up yet. */
-export function createLimits(config: Config, log: LimitsLogger, now: () => Date = () => new Date()): RateLimits {
-  if (!config.redisUrl) return memoryLimits(now);
+/**
+ * Redis-backed limits when REDIS_URL is set, else in-memory (daily counts seeded from the
+ * store's usage through `seed`). Redis need not be up yet.
+ */
+export function createLimits(config: Config, log: LimitsLogger, now: () => Date = () => new Date(), seed: DailySeed | null = null): RateLimits {
+  if (!config.redisUrl) return memoryLimits(now, seed);
   const redis = new Redis(config.redisUrl, {
     // Fail fast while disconnected so requests fall back to local counting instead of waiting.
     enableOfflineQueue: false,

@@ -1,4 +1,8 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SqliteAccountStore } from '../../../src/accounts/sqliteStore.js';
 import { buildAccountsApp, type AccountsTestApp } from '../../support/accountsApp.js';
 
 let t: AccountsTestApp;
@@ -74,5 +78,25 @@ describe('rate limits over HTTP', () => {
   it('exposes the rate-limit fields to browsers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/sources', headers: { 'x-api-key': key, origin: 'https://app.example' } });
     expect(String(res.headers['access-control-expose-headers'])).toMatch(/ratelimit-policy/);
+  });
+});
+
+describe('the daily count across a restart (one instance, in-memory limits)', () => {
+  it('starts from the usage the store recorded, so a restart does not reset the quota', async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'larder-restart-')), 'accounts.sqlite');
+    const clock = () => new Date('2026-09-01T12:00:00.000Z');
+    const env = { LARDER_PLAN_FREE_RPS: '100', LARDER_PLAN_FREE_DAILY: '4' };
+    const first = await buildAccountsApp({ env, store: new SqliteAccountStore(file), now: clock });
+    const account = await first.accounts.createAccount({ email: null, name: 'restart', plan: 'free' });
+    const k = (await first.accounts.createKey(account, 'k')).plaintext;
+    for (let i = 0; i < 3; i++) expect((await first.app.inject({ method: 'GET', url: '/v1/nutrients', headers: { 'x-api-key': k } })).statusCode).toBe(200);
+    await first.close(); // writes the pending usage
+
+    const second = await buildAccountsApp({ env, store: new SqliteAccountStore(file), now: clock });
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await second.app.inject({ method: 'GET', url: '/v1/nutrients', headers: { 'x-api-key': k } })).statusCode);
+    expect(statuses).toEqual([200, 429, 429]);
+    expect(await second.app.limits.usedToday(account.id, second.config.plans.free)).toBe(4);
+    await second.close();
   });
 });
