@@ -34,6 +34,7 @@ const MIGRATIONS: string[] = [
      created_at TEXT NOT NULL,
      expires_at TEXT NOT NULL
    );
+   CREATE INDEX session_expires ON session(expires_at);
    CREATE TABLE usage_daily (
      account_id INTEGER NOT NULL REFERENCES account(id),
      day TEXT NOT NULL,
@@ -247,6 +248,10 @@ export class PgAccountStore implements AccountStore {
 
   async deleteSession(idHash: string): Promise<void> {
     await this.pool.query('DELETE FROM session WHERE id_hash = $1', [idHash]);
+  }
+
+  async deleteExpiredSessions(before: string): Promise<void> {
+    await this.pool.query('DELETE FROM session WHERE expires_at < $1', [before]);
   }
 
   async addUsage(accountId: number, day: string, count: number): Promise<void> {

@@ -224,6 +224,8 @@ export class AccountService {
     const token = randomBytes(32).toString('base64url');
     const csrfToken = randomBytes(24).toString('base64url');
     const now = this.now();
+    // Expired sessions are swept as new ones start; a failed sweep costs nothing.
+    await this.store.deleteExpiredSessions(now.toISOString()).catch(() => {});
     const expiresAt = new Date(now.getTime() + SESSION_SECONDS * 1000);
     await this.store.createSession({
       idHash: sha256(token),

@@ -32,6 +32,7 @@ const MIGRATIONS: string[] = [
      created_at TEXT NOT NULL,
      expires_at TEXT NOT NULL
    );
+   CREATE INDEX session_expires ON session(expires_at);
    CREATE TABLE usage_daily (
      account_id INTEGER NOT NULL REFERENCES account(id),
      day TEXT NOT NULL,
@@ -108,6 +109,7 @@ export class SqliteAccountStore implements AccountStore {
       insertSession: db.prepare('INSERT INTO session (id_hash, account_id, csrf_token, created_at, expires_at) VALUES (?, ?, ?, ?, ?)'),
       session: db.prepare('SELECT account_id, csrf_token, expires_at FROM session WHERE id_hash = ?'),
       deleteSession: db.prepare('DELETE FROM session WHERE id_hash = ?'),
+      deleteExpired: db.prepare('DELETE FROM session WHERE expires_at < ?'),
       addUsage: db.prepare(
         `INSERT INTO usage_daily (account_id, day, requests) VALUES (?, ?, ?)
          ON CONFLICT (account_id, day) DO UPDATE SET requests = requests + excluded.requests`,
@@ -204,6 +206,10 @@ export class SqliteAccountStore implements AccountStore {
 
   async deleteSession(idHash: string): Promise<void> {
     this.stmts.deleteSession.run(idHash);
+  }
+
+  async deleteExpiredSessions(before: string): Promise<void> {
+    this.stmts.deleteExpired.run(before);
   }
 
   async addUsage(accountId: number, day: string, count: number): Promise<void> {

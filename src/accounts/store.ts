@@ -60,6 +60,8 @@ export interface AccountStore {
   createSession(input: { idHash: string; accountId: number; csrfToken: string; createdAt: string; expiresAt: string }): Promise<void>;
   findSession(idHash: string): Promise<SessionRecord | null>;
   deleteSession(idHash: string): Promise<void>;
+  /** Removes sessions that expired before the time given. */
+  deleteExpiredSessions(before: string): Promise<void>;
   /** Adds counted requests to an account's total for a UTC day (YYYY-MM-DD). */
   addUsage(accountId: number, day: string, count: number): Promise<void>;
   getUsage(accountId: number, day: string): Promise<number>;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../src/accounts/apiKeys.js';
 import { AccountService } from '../../src/accounts/service.js';
@@ -89,6 +90,10 @@ describe.each(IMPLEMENTATIONS)('account store: %s', (kind, open) => {
     expect(await later.session(s.token)).toBeNull();
     await service.endSession(s.token);
     expect(await service.session(s.token)).toBeNull();
+    // The sweep (run whenever a session starts) removes sessions past their expiry.
+    const old = await service.startSession(a.id);
+    await store.deleteExpiredSessions(new Date(Date.now() + 8 * 86400_000).toISOString());
+    expect(await store.findSession(createHash('sha256').update(old.token).digest('hex'))).toBeNull();
   });
 
   it('adds daily usage per account and day', async () => {
