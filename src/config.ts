@@ -28,6 +28,16 @@ export const ConfigSchema = Type.Object({
   maxHeapShare: Type.Number({ minimum: 0, maximum: 1 }),
   logLevel: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
   plans: Type.Object({ free: PlanLimits, pro: PlanLimits, enterprise: PlanLimits }),
+  /** PostgreSQL for accounts, keys and usage (multi-instance mode); null keeps them in SQLite. */
+  databaseUrl: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
+  /** Redis for shared rate-limit counters (multi-instance mode); null counts in memory. */
+  redisUrl: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
+  /** PostgreSQL schema for the account tables (separate installs or test runs in one database). */
+  databaseSchema: Type.String({ pattern: '^[a-z_][a-z0-9_]{0,62}$' }),
+  /** Prefix of the Redis counter keys. */
+  redisPrefix: Type.String({ minLength: 1, maxLength: 100 }),
+  /** How long a key seen before keeps working while the account store is unreachable. */
+  keyCacheSeconds: Type.Integer({ minimum: 0, maximum: 3600 }),
 });
 
 export type Config = Static<typeof ConfigSchema>;
@@ -95,6 +105,11 @@ export function loadConfig(
     maxEventLoopDelayMs: env.LARDER_MAX_EVENT_LOOP_DELAY_MS ?? 1000,
     maxHeapShare: env.LARDER_MAX_HEAP_SHARE ?? 0.9,
     logLevel: overrides.logLevel ?? env.LOG_LEVEL ?? 'info',
+    databaseUrl: env.DATABASE_URL || null,
+    redisUrl: env.REDIS_URL || null,
+    databaseSchema: env.LARDER_DATABASE_SCHEMA || 'public',
+    redisPrefix: env.LARDER_REDIS_PREFIX || 'larder',
+    keyCacheSeconds: env.LARDER_KEY_CACHE_SECONDS ?? 30,
     plans: {
       free: planFromEnv(env, 'free'),
       pro: planFromEnv(env, 'pro'),

@@ -1,10 +1,26 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { Config, PlanName } from '../config.js';
 import { ApiError } from '../errors.js';
 import { displayPrefix, generateApiKey, hashApiKey, isWellFormedApiKey, sameHash } from './apiKeys.js';
-import type { Account, AccountStore, ApiKeyRecord, KeyLookup } from './store.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import type { Account, AccountStore, ApiKeyRecord, KeyLookup, SessionRecord } from './store.js';
 
 /** How often a key's last-used time is written, at most: a write per request would cost more than the request. */
 const TOUCH_INTERVAL_MS = 60_000;
+/** Keys remembered for the store-outage fallback; the oldest is forgotten beyond this. */
+const KEY_CACHE_SIZE = 10_000;
+/** Seconds a client is told to wait when the key store is unreachable. */
+const STORE_RETRY_AFTER = 5;
+export const SESSION_SECONDS = 7 * 24 * 3600;
+
+export interface AccountServiceOptions {
+  /** How long a key looked up successfully keeps working while the store is unreachable (0: never). */
+  keyCacheSeconds?: number;
+  /** Called once when the store starts failing and once when it answers again. */
+  onStoreState?: (reachable: boolean, error?: Error) => void;
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 export interface CreatedKey {
   record: ApiKeyRecord;
@@ -16,12 +32,105 @@ export interface CreatedKey {
 /** Account and key rules (plan key counts, key format, revocation) over any AccountStore. */
 export class AccountService {
   private readonly lastTouched = new Map<number, number>();
+  /** The last successful lookup of each key hash, with when it was made (real time). */
+  private readonly keyCache = new Map<string, { found: KeyLookup; at: number }>();
+  private storeReachable = true;
+  /** Counted requests not yet written to the store, by `<account>|<day>`. */
+  private readonly pendingUsage = new Map<string, number>();
+  private usageTimer: NodeJS.Timeout | null = null;
 
   constructor(
     readonly store: AccountStore,
     private readonly plans: Config['plans'],
     private readonly now: () => Date = () => new Date(),
+    private readonly options: AccountServiceOptions = {},
   ) {}
+
+  /** The service's clock (injected in tests); the rate limits use the same one. */
+  clock(): Date {
+    return this.now();
+  }
+
+  /** Counts one request for the account's daily usage; written to the store in batches every few seconds. */
+  recordUsage(accountId: number, day: string): void {
+    const id = `${accountId}|${day}`;
+    this.pendingUsage.set(id, (this.pendingUsage.get(id) ?? 0) + 1);
+    this.usageTimer ??= setInterval(() => void this.flushUsage(), 5000).unref();
+  }
+
+  async flushUsage(): Promise<void> {
+    const batch = [...this.pendingUsage];
+    this.pendingUsage.clear();
+    for (const [id, n] of batch) {
+      const [accountId, day] = id.split('|');
+      try {
+        await this.store.addUsage(Number(accountId), day!, n);
+      } catch {
+        // Kept for the next flush; usage is a report, never a reason to fail a request.
+        this.pendingUsage.set(id, (this.pendingUsage.get(id) ?? 0) + n);
+      }
+    }
+  }
+
+  /** Requests of the day recorded for the account (stored plus not yet flushed). */
+  async recordedUsage(accountId: number, day: string): Promise<number> {
+    return (await this.store.getUsage(accountId, day)) + (this.pendingUsage.get(`${accountId}|${day}`) ?? 0);
+  }
+
+  /** Writes pending usage and stops the timer; the store is the caller's to close. */
+  async close(): Promise<void> {
+    if (this.usageTimer) clearInterval(this.usageTimer);
+    this.usageTimer = null;
+    await this.flushUsage();
+  }
+
+  /** Pings the store and returns whether it answered (readiness detail). */
+  async checkStore(): Promise<boolean> {
+    try {
+      await this.store.ping();
+      this.setReachable(true);
+    } catch (err) {
+      this.setReachable(false, err as Error);
+    }
+    return this.storeReachable;
+  }
+
+  /** False while the last store lookup failed. */
+  get storeIsReachable(): boolean {
+    return this.storeReachable;
+  }
+
+  private setReachable(reachable: boolean, error?: Error): void {
+    if (reachable === this.storeReachable) return;
+    this.storeReachable = reachable;
+    this.options.onStoreState?.(reachable, error);
+  }
+
+  /**
+   * The store's answer for a key hash. Every request asks the store, so a revocation holds
+   * on every instance from the next request; only when the store fails is a key seen in
+   * the last keyCacheSeconds trusted, and an unseen key fails closed with 503.
+   */
+  private async lookup(hash: string): Promise<KeyLookup | null> {
+    try {
+      const found = await this.store.findKeyByHash(hash);
+      this.setReachable(true);
+      if (found) {
+        this.keyCache.delete(hash);
+        this.keyCache.set(hash, { found, at: Date.now() });
+        if (this.keyCache.size > KEY_CACHE_SIZE) this.keyCache.delete(this.keyCache.keys().next().value!);
+      }
+      return found;
+    } catch (err) {
+      this.setReachable(false, err as Error);
+      const cached = this.keyCache.get(hash);
+      const limitMs = (this.options.keyCacheSeconds ?? 30) * 1000;
+      if (cached && Date.now() - cached.at <= limitMs) return cached.found;
+      throw new ApiError('service_unavailable', 'the key store is unreachable, so the key cannot be checked: retry shortly', {
+        headers: { 'retry-after': String(STORE_RETRY_AFTER) },
+      });
+    }
+  }
 
   async createAccount(input: { email: string | null; name: string; plan: PlanName }): Promise<Account> {
     return this.store.createAccount(input);
@@ -64,7 +173,7 @@ export class AccountService {
       throw new ApiError('invalid_api_key', 'the API key is not of the form svc_live_ followed by 32 lowercase hex characters');
     }
     const hash = hashApiKey(presented);
-    const found = await this.store.findKeyByHash(hash);
+    const found = await this.lookup(hash);
     if (!found || !sameHash(found.key.keyHash, hash)) {
       throw new ApiError('invalid_api_key', 'the API key is not known: check it, or create a new one');
     }
@@ -74,14 +183,76 @@ export class AccountService {
     const now = this.now().getTime();
     if (now - (this.lastTouched.get(found.key.id) ?? 0) >= TOUCH_INTERVAL_MS) {
       this.lastTouched.set(found.key.id, now);
-      await this.store.touchKey(found.key.id, new Date(now).toISOString());
+      // Last-used is informative: a failed write must not fail the request.
+      await this.store.touchKey(found.key.id, new Date(now).toISOString()).catch(() => {});
     }
     return found;
+  }
+
+  /** Revokes a key of this account by id (the dashboard's revoke). */
+  async revokeKeyOf(account: Account, keyId: number): Promise<boolean> {
+    const keys = await this.store.listKeys(account.id);
+    const key = keys.find((k) => k.id === keyId);
+    if (!key) return false;
+    const done = await this.store.revokeKeyById(account.id, keyId, this.now().toISOString());
+    if (done) this.keyCache.delete(key.keyHash);
+    return done;
+  }
+
+  /** A new account on the free plan with a password; null when the email is taken. */
+  async signUp(email: string, password: string): Promise<Account | null> {
+    if (await this.store.findAccountByEmail(email)) return null;
+    const account = await this.store.createAccount({ email, name: email, plan: 'free' }).catch(() => null);
+    if (!account) return null;
+    await this.store.setPasswordHash(account.id, await hashPassword(password));
+    return account;
+  }
+
+  /** The account when the email and password match; null otherwise (same answer for both). */
+  async signIn(email: string, password: string): Promise<Account | null> {
+    const found = await this.store.findCredentials(email);
+    if (!found || !found.passwordHash) {
+      // Spend the same time as a real check so timing does not tell which emails exist.
+      await verifyPassword(password, await (dummyHash ??= hashPassword(randomBytes(16).toString('hex'))));
+      return null;
+    }
+    return (await verifyPassword(password, found.passwordHash)) ? found.account : null;
+  }
+
+  /** Starts a session; the token goes in the cookie and only its hash is stored. */
+  async startSession(accountId: number): Promise<{ token: string; csrfToken: string; expiresAt: Date }> {
+    const token = randomBytes(32).toString('base64url');
+    const csrfToken = randomBytes(24).toString('base64url');
+    const now = this.now();
+    // Expired sessions are swept as new ones start; a failed sweep costs nothing.
+    await this.store.deleteExpiredSessions(now.toISOString()).catch(() => {});
+    const expiresAt = new Date(now.getTime() + SESSION_SECONDS * 1000);
+    await this.store.createSession({
+      idHash: sha256(token),
+      accountId,
+      csrfToken,
+      createdAt: now.toISOString(),
+      expiresAt: expiresAt.toISOString(),
+    });
+    return { token, csrfToken, expiresAt };
+  }
+
+  async session(token: string | undefined): Promise<{ session: SessionRecord; account: Account } | null> {
+    if (!token || token.length > 100) return null;
+    const session = await this.store.findSession(sha256(token));
+    if (!session || Date.parse(session.expiresAt) <= this.now().getTime()) return null;
+    const account = await this.store.getAccount(session.accountId);
+    return account ? { session, account } : null;
+  }
+
+  async endSession(token: string | undefined): Promise<void> {
+    if (token) await this.store.deleteSession(sha256(token));
   }
 
   /** Revokes by plaintext key; false when it is unknown or already revoked. */
   async revokeKey(plaintext: string): Promise<boolean> {
     if (!isWellFormedApiKey(plaintext)) return false;
+    this.keyCache.delete(hashApiKey(plaintext));
     return this.store.revokeKey(hashApiKey(plaintext), this.now().toISOString());
   }
 
@@ -89,3 +260,6 @@ export class AccountService {
     return (await this.store.listKeys()).some((k) => k.revokedAt === null);
   }
 }
+
+/** A valid hash of a random password, for constant-time refusals of unknown emails; made on first use. */
+let dummyHash: Promise<string> | null = null;

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PlanName } from '../config.js';
-import type { Account, AccountStore, ApiKeyRecord, KeyLookup } from './store.js';
+import type { Account, AccountStore, ApiKeyRecord, KeyLookup, SessionRecord } from './store.js';
 
 /** Ordered schema migrations; each runs once, in a transaction, recorded in user_version. */
 const MIGRATIONS: string[] = [
@@ -24,6 +24,21 @@ const MIGRATIONS: string[] = [
      revoked_at TEXT
    );
    CREATE INDEX api_key_account ON api_key(account_id);`,
+  `ALTER TABLE account ADD COLUMN password_hash TEXT;
+   CREATE TABLE session (
+     id_hash TEXT PRIMARY KEY,
+     account_id INTEGER NOT NULL REFERENCES account(id),
+     csrf_token TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     expires_at TEXT NOT NULL
+   );
+   CREATE INDEX session_expires ON session(expires_at);
+   CREATE TABLE usage_daily (
+     account_id INTEGER NOT NULL REFERENCES account(id),
+     day TEXT NOT NULL,
+     requests INTEGER NOT NULL,
+     PRIMARY KEY (account_id, day)
+   );`,
 ];
 
 interface AccountRow {
@@ -59,6 +74,7 @@ const toKey = (r: KeyRow): ApiKeyRecord => ({
 
 /** The embedded account store: one SQLite file, separate from the catalogue, in WAL mode. */
 export class SqliteAccountStore implements AccountStore {
+  readonly kind = 'sqlite' as const;
   private readonly db: Database.Database;
   private readonly stmts;
 
@@ -88,6 +104,17 @@ export class SqliteAccountStore implements AccountStore {
       countActive: db.prepare('SELECT COUNT(*) FROM api_key WHERE account_id = ? AND revoked_at IS NULL').pluck(),
       revoke: db.prepare('UPDATE api_key SET revoked_at = ? WHERE key_hash = ? AND revoked_at IS NULL'),
       touch: db.prepare('UPDATE api_key SET last_used_at = ? WHERE id = ?'),
+      revokeById: db.prepare('UPDATE api_key SET revoked_at = ? WHERE id = ? AND account_id = ? AND revoked_at IS NULL'),
+      setPassword: db.prepare('UPDATE account SET password_hash = ? WHERE id = ?'),
+      insertSession: db.prepare('INSERT INTO session (id_hash, account_id, csrf_token, created_at, expires_at) VALUES (?, ?, ?, ?, ?)'),
+      session: db.prepare('SELECT account_id, csrf_token, expires_at FROM session WHERE id_hash = ?'),
+      deleteSession: db.prepare('DELETE FROM session WHERE id_hash = ?'),
+      deleteExpired: db.prepare('DELETE FROM session WHERE expires_at < ?'),
+      addUsage: db.prepare(
+        `INSERT INTO usage_daily (account_id, day, requests) VALUES (?, ?, ?)
+         ON CONFLICT (account_id, day) DO UPDATE SET requests = requests + excluded.requests`,
+      ),
+      usage: db.prepare('SELECT requests FROM usage_daily WHERE account_id = ? AND day = ?').pluck(),
     };
   }
 
@@ -153,6 +180,48 @@ export class SqliteAccountStore implements AccountStore {
 
   async touchKey(keyId: number, at: string): Promise<void> {
     this.stmts.touch.run(at, keyId);
+  }
+
+  async revokeKeyById(accountId: number, keyId: number, at: string): Promise<boolean> {
+    return this.stmts.revokeById.run(at, keyId, accountId).changes > 0;
+  }
+
+  async setPasswordHash(accountId: number, passwordHash: string): Promise<void> {
+    this.stmts.setPassword.run(passwordHash, accountId);
+  }
+
+  async findCredentials(email: string): Promise<{ account: Account; passwordHash: string | null } | null> {
+    const row = this.stmts.accountByEmail.get(email) as (AccountRow & { password_hash: string | null }) | undefined;
+    return row ? { account: toAccount(row), passwordHash: row.password_hash } : null;
+  }
+
+  async createSession(input: { idHash: string; accountId: number; csrfToken: string; createdAt: string; expiresAt: string }): Promise<void> {
+    this.stmts.insertSession.run(input.idHash, input.accountId, input.csrfToken, input.createdAt, input.expiresAt);
+  }
+
+  async findSession(idHash: string): Promise<SessionRecord | null> {
+    const row = this.stmts.session.get(idHash) as { account_id: number; csrf_token: string; expires_at: string } | undefined;
+    return row ? { accountId: row.account_id, csrfToken: row.csrf_token, expiresAt: row.expires_at } : null;
+  }
+
+  async deleteSession(idHash: string): Promise<void> {
+    this.stmts.deleteSession.run(idHash);
+  }
+
+  async deleteExpiredSessions(before: string): Promise<void> {
+    this.stmts.deleteExpired.run(before);
+  }
+
+  async addUsage(accountId: number, day: string, count: number): Promise<void> {
+    this.stmts.addUsage.run(accountId, day, count);
+  }
+
+  async getUsage(accountId: number, day: string): Promise<number> {
+    return (this.stmts.usage.get(accountId, day) as number | undefined) ?? 0;
+  }
+
+  async ping(): Promise<void> {
+    this.db.prepare('SELECT 1').get();
   }
 
   async close(): Promise<void> {

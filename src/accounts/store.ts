@@ -25,11 +25,21 @@ export interface KeyLookup {
   account: Account;
 }
 
+/** A dashboard session, found by the hash of its cookie value. */
+export interface SessionRecord {
+  accountId: number;
+  /** The per-session token every dashboard form must send back. */
+  csrfToken: string;
+  expiresAt: string;
+}
+
 /**
- * Accounts and their API keys. The embedded SQLite store implements it now; a PostgreSQL
- * store for the multi-instance mode implements the same interface.
+ * Accounts, their API keys, dashboard sessions and daily usage. The embedded SQLite store
+ * (one machine) and the PostgreSQL store (many instances) implement it, and one contract
+ * test suite runs against both.
  */
 export interface AccountStore {
+  readonly kind: 'sqlite' | 'postgres';
   createAccount(input: { email: string | null; name: string; plan: PlanName }): Promise<Account>;
   findAccountByEmail(email: string): Promise<Account | null>;
   getAccount(id: number): Promise<Account | null>;
@@ -42,5 +52,20 @@ export interface AccountStore {
   /** Marks the key revoked; false when no active key has that hash. */
   revokeKey(keyHash: string, at: string): Promise<boolean>;
   touchKey(keyId: number, at: string): Promise<void>;
+  /** Revokes a key of this account by id; false when it is not this account's or already revoked. */
+  revokeKeyById(accountId: number, keyId: number, at: string): Promise<boolean>;
+  setPasswordHash(accountId: number, passwordHash: string): Promise<void>;
+  /** The account of an email with its password hash (null when it has none). */
+  findCredentials(email: string): Promise<{ account: Account; passwordHash: string | null } | null>;
+  createSession(input: { idHash: string; accountId: number; csrfToken: string; createdAt: string; expiresAt: string }): Promise<void>;
+  findSession(idHash: string): Promise<SessionRecord | null>;
+  deleteSession(idHash: string): Promise<void>;
+  /** Removes sessions that expired before the time given. */
+  deleteExpiredSessions(before: string): Promise<void>;
+  /** Adds counted requests to an account's total for a UTC day (YYYY-MM-DD). */
+  addUsage(accountId: number, day: string, count: number): Promise<void>;
+  getUsage(accountId: number, day: string): Promise<number>;
+  /** Throws when the store cannot be reached. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,15 +1,57 @@
+import { openAccountStore } from '../accounts/open.js';
 import { AccountService } from '../accounts/service.js';
-import { SqliteAccountStore } from '../accounts/sqliteStore.js';
-import { loadConfig, type PlanName } from '../config.js';
+import type { Account } from '../accounts/store.js';
+import { loadConfig, PLAN_NAMES, type PlanName } from '../config.js';
+import { ApiError } from '../errors.js';
 
+/** Runs with the configured account store (SQLite file, or PostgreSQL with DATABASE_URL). */
 async function withAccounts<T>(fn: (accounts: AccountService) => Promise<T>): Promise<T> {
   const config = loadConfig();
-  const store = new SqliteAccountStore(config.accountsPath);
+  const store = await openAccountStore(config);
   try {
     return await fn(new AccountService(store, config.plans));
   } finally {
     await store.close();
   }
+}
+
+function printTable(rows: string[][]): void {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  for (const r of rows) process.stdout.write(`${r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()}\n`);
+}
+
+/** An account named by id or email. */
+async function findAccount(accounts: AccountService, ref: string): Promise<Account> {
+  const found = /^\d+$/.test(ref) ? await accounts.store.getAccount(Number(ref)) : await accounts.store.findAccountByEmail(ref);
+  if (!found) throw new ApiError('not_found', `no account ${ref}`);
+  return found;
+}
+
+export async function accountsCreateCommand(options: { email: string; name?: string; plan: PlanName }): Promise<void> {
+  await withAccounts(async (accounts) => {
+    if (await accounts.store.findAccountByEmail(options.email)) throw new ApiError('invalid_parameter', `an account with email ${options.email} exists`);
+    const account = await accounts.createAccount({ email: options.email, name: options.name ?? options.email, plan: options.plan });
+    process.stdout.write(`Created account ${account.id} (${account.email}) on the ${account.plan} plan.\n`);
+  });
+}
+
+export async function accountsSetPlanCommand(ref: string, plan: string): Promise<void> {
+  if (!(PLAN_NAMES as readonly string[]).includes(plan)) throw new ApiError('invalid_parameter', `plan must be one of: ${PLAN_NAMES.join(', ')}`);
+  await withAccounts(async (accounts) => {
+    const account = await findAccount(accounts, ref);
+    await accounts.store.setPlan(account.id, plan as PlanName);
+    process.stdout.write(`Account ${account.id} is now on the ${plan} plan.\n`);
+  });
+}
+
+export async function accountsListCommand(): Promise<void> {
+  await withAccounts(async (accounts) => {
+    const rows = [['id', 'email', 'name', 'plan', 'active keys', 'created']];
+    for (const a of await accounts.store.listAccounts()) {
+      rows.push([String(a.id), a.email ?? '-', a.name, a.plan, String(await accounts.store.countActiveKeys(a.id)), a.createdAt]);
+    }
+    printTable(rows);
+  });
 }
 
 export async function keysCreateCommand(options: { name: string; email?: string; plan: PlanName }): Promise<void> {
@@ -52,7 +94,6 @@ export async function keysListCommand(): Promise<void> {
         k.revokedAt ? `revoked ${k.revokedAt}` : 'active',
       ]);
     }
-    const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-    for (const r of rows) process.stdout.write(`${r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()}\n`);
+    printTable(rows);
   });
 }

@@ -5,7 +5,8 @@ import { ImportError } from '../importers/sources.js';
 import { CatalogUnavailableError } from '../catalog/catalog.js';
 import { importCommand } from './import.js';
 import { serveCommand } from './serve.js';
-import { keysCreateCommand, keysListCommand, keysRevokeCommand } from './keys.js';
+import { accountsCreateCommand, accountsListCommand, accountsSetPlanCommand, keysCreateCommand, keysListCommand, keysRevokeCommand } from './keys.js';
+import { StoreUnavailableError } from '../accounts/pgStore.js';
 import { PLAN_NAMES } from '../config.js';
 
 const port = (value: string): number => {
@@ -50,10 +51,26 @@ keys
 keys.command('revoke').description('revoke an API key').argument('<key>', 'the key').action(keysRevokeCommand);
 keys.command('list').description('list API keys (never their secret)').action(keysListCommand);
 
+const accounts = program.command('accounts').description('manage developer accounts');
+accounts
+  .command('create')
+  .description('create an account (no password: the developer signs up on the dashboard, or an operator makes keys for it)')
+  .requiredOption('--email <email>', 'the account email')
+  .option('--name <name>', 'a display name (default: the email)')
+  .addOption(new Option('--plan <plan>', 'plan').choices([...PLAN_NAMES]).default('free'))
+  .action(accountsCreateCommand);
+accounts
+  .command('set-plan')
+  .description('move an account to another plan (its limits change from the next request)')
+  .argument('<account>', 'account id or email')
+  .argument('<plan>', PLAN_NAMES.join('|'))
+  .action(accountsSetPlanCommand);
+accounts.command('list').description('list accounts with their plan and active key count').action(accountsListCommand);
+
 try {
   await program.parseAsync(process.argv);
 } catch (err) {
-  const known = err instanceof ConfigError || err instanceof ImportError || err instanceof CatalogUnavailableError || err instanceof ApiError;
+  const known = err instanceof ConfigError || err instanceof ImportError || err instanceof CatalogUnavailableError || err instanceof ApiError || err instanceof StoreUnavailableError;
   process.stderr.write(`larder: ${known ? (err as Error).message : ((err as Error).stack ?? String(err))}\n`);
   process.exitCode = 1;
 }

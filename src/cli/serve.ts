@@ -1,9 +1,11 @@
 import cluster, { type Worker } from 'node:cluster';
+import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
 import { existsSync } from 'node:fs';
+import { openAccountStore } from '../accounts/open.js';
 import { AccountService } from '../accounts/service.js';
-import { SqliteAccountStore } from '../accounts/sqliteStore.js';
 import { CatalogHolder } from '../catalog/holder.js';
 import { loadConfig, type Config } from '../config.js';
+import { createLimits } from '../limits/open.js';
 import { buildApp } from '../http/app.js';
 import { runImport } from '../importers/pipeline.js';
 import { createProgressReporter } from '../importers/progress.js';
@@ -26,7 +28,8 @@ async function ensureCatalogue(config: Config): Promise<void> {
 
 /** A fresh install gets one key so the Quick start works; null when a key exists already. */
 async function ensureFirstKey(config: Config): Promise<string | null> {
-  const store = new SqliteAccountStore(config.accountsPath);
+  // With DATABASE_URL, an unreachable PostgreSQL stops the start here with its reason (exit 1).
+  const store = await openAccountStore(config);
   try {
     const accounts = new AccountService(store, config.plans);
     if (await accounts.hasActiveKey()) return null;
@@ -51,9 +54,23 @@ async function runServer(config: Config, onListening: (address: string) => void)
     info: (obj, msg) => app.log.info(obj, msg),
     error: (obj, msg) => app.log.error(obj, msg),
   });
-  const store = new SqliteAccountStore(config.accountsPath);
-  const accounts = new AccountService(store, config.plans);
-  const app = await buildApp({ config, catalog, accounts });
+  const store = await openAccountStore(config);
+  let log: { info(o: object, m: string): void; warn(o: object, m: string): void } | null = null;
+  const accounts = new AccountService(store, config.plans, undefined, {
+    keyCacheSeconds: config.keyCacheSeconds,
+    onStoreState: (reachable, error) =>
+      reachable
+        ? log?.info({ accounts: 'reachable' }, 'account store reachable again')
+        : log?.warn({ accounts: 'unreachable', err: error?.message }, `account store unreachable: keys seen in the last ${config.keyCacheSeconds} s keep working, others answer 503`),
+  });
+  const limits = createLimits(
+    config,
+    { info: (o, m) => log?.info(o, m), warn: (o, m) => log?.warn(o, m) },
+    () => accounts.clock(),
+    (id, day) => accounts.recordedUsage(id, day),
+  );
+  const app = await buildApp({ config, catalog, accounts, limits });
+  log = app.log;
   catalog.watch();
   process.on('SIGHUP', () => catalog.reloadIfChanged());
 
@@ -64,6 +81,8 @@ async function runServer(config: Config, onListening: (address: string) => void)
     app.log.info({ reason }, 'shutting down: draining in-flight requests');
     await app.close();
     catalog.close();
+    await accounts.close();
+    await limits.close();
     await store.close();
     if (cluster.isWorker) process.exit(0);
   };
@@ -164,6 +183,8 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   const firstKey = await ensureFirstKey(config);
   const workers = options.workers ?? 1;
   if (workers > 1) {
+    // Without Redis the workers count rate limits in this primary, so they share one limit.
+    if (!config.redisUrl) new RateLimiterClusterMaster();
     superviseWorkers(workers, firstKey);
     return;
   }

@@ -9,9 +9,13 @@ import { constants as zlib } from 'node:zlib';
 import type { AccountService } from '../accounts/service.js';
 import type { Catalog } from '../catalog/catalog.js';
 import type { Config } from '../config.js';
+import { memoryLimits } from '../limits/flexibleLimits.js';
+import type { RateLimits } from '../limits/limits.js';
 import { requireApiKey } from './plugins/auth.js';
 import { errorsPlugin, sendProblem } from './plugins/errors.js';
 import { ApiError } from '../errors.js';
+import { enforceRateLimits } from './plugins/rateLimit.js';
+import { dashboardRoutes } from './routes/dashboard.js';
 import { etagPlugin } from './plugins/etag.js';
 import { overloadPlugin } from './plugins/overload.js';
 import { responseCachePlugin, serveFromCache } from './plugins/responseCache.js';
@@ -38,6 +42,8 @@ export interface AppDependencies {
   config: Config;
   catalog: CatalogSource;
   accounts: AccountService;
+  /** Rate limits; in-memory on the accounts' clock when not given. */
+  limits?: RateLimits;
   /** Fastify logger options; defaults to pino at the configured level. */
   logger?: FastifyServerOptions['logger'];
   /** How often load is sampled for shedding (tests shorten it). */
@@ -92,6 +98,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     getter: () => deps.catalog.current,
   });
   app.decorate('accounts', deps.accounts);
+  app.decorate('limits', deps.limits ?? memoryLimits(() => deps.accounts.clock(), (id, day) => deps.accounts.recordedUsage(id, day)));
   app.decorateRequest('auth', null);
 
   await app.register(errorsPlugin);
@@ -145,8 +152,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(healthRoutes);
   await app.register(docsRoutes);
+  await app.register(dashboardRoutes);
   await app.register(async (v1) => {
     requireApiKey(v1);
+    // Order matters: authenticate, then count against the plan, then answer from the cache.
+    enforceRateLimits(v1);
     serveFromCache(v1);
     await v1.register(ingredientRoutes);
     await v1.register(surveyFoodRoutes);

@@ -32,7 +32,7 @@ beforeAll(async () => {
   file = path.join(dir, 'catalog.sqlite');
   copyFileSync(inject('catalogPath'), file);
   holder = new CatalogHolder(file, log, 200);
-  const config = loadConfig({ LOG_LEVEL: 'silent', LARDER_MAX_EVENT_LOOP_DELAY_MS: '0' });
+  const config = loadConfig({ LOG_LEVEL: 'silent', LARDER_MAX_EVENT_LOOP_DELAY_MS: '0', LARDER_PLAN_ENTERPRISE_RPS: '1000000', LARDER_PLAN_ENTERPRISE_DAILY: '100000000' });
   const accounts = new AccountService(new SqliteAccountStore(':memory:'), config.plans);
   key = (await accounts.createKey(await accounts.createAccount({ email: null, name: 'h', plan: 'enterprise' }), 'k')).plaintext;
   app = await buildApp({ config, catalog: holder, accounts, logger: false });

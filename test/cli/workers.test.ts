@@ -10,7 +10,7 @@ describe('larder serve --workers', () => {
   it('serves from two workers and restarts them one by one without dropping a request', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'larder-workers-'));
     const child = spawn(process.execPath, [BIN, 'serve', '--workers', '2'], {
-      env: { ...process.env, LARDER_CATALOG: inject('catalogPath'), LARDER_ACCOUNTS_DB: path.join(dir, 'accounts.sqlite'), PORT: '0', LOG_LEVEL: 'warn', LARDER_MAX_EVENT_LOOP_DELAY_MS: '0' },
+      env: { ...process.env, LARDER_CATALOG: inject('catalogPath'), LARDER_ACCOUNTS_DB: path.join(dir, 'accounts.sqlite'), PORT: '0', LOG_LEVEL: 'warn', LARDER_MAX_EVENT_LOOP_DELAY_MS: '0', LARDER_PLAN_ENTERPRISE_RPS: '1000000', LARDER_PLAN_ENTERPRISE_DAILY: '100000000' },
     });
     let stdout = '';
     let stderr = '';

@@ -54,7 +54,15 @@ function checkEveryAnswer(app: FastifyInstance): void {
 
 /** The real application over the catalogue built from ../shared/data and an in-memory account store. */
 export async function createTestApp(): Promise<TestApp> {
-  const config = loadConfig({ LARDER_CATALOG: inject('catalogPath'), LARDER_ACCOUNTS_DB: ':memory:', LOG_LEVEL: 'silent', LARDER_MAX_EVENT_LOOP_DELAY_MS: '0' });
+  // Limits high enough that the data-route tests never meet them; test/limits shrinks them.
+  const config = loadConfig({
+    LARDER_CATALOG: inject('catalogPath'),
+    LARDER_ACCOUNTS_DB: ':memory:',
+    LOG_LEVEL: 'silent',
+    LARDER_PLAN_ENTERPRISE_RPS: '1000000',
+    LARDER_PLAN_ENTERPRISE_DAILY: '100000000',
+    LARDER_MAX_EVENT_LOOP_DELAY_MS: '0',
+  });
   const catalog = Catalog.open(inject('catalogPath'));
   const store = new SqliteAccountStore(':memory:');
   const accounts = new AccountService(store, config.plans);
@@ -71,6 +79,7 @@ export async function createTestApp(): Promise<TestApp> {
     key: plaintext,
     async close() {
       await app.close();
+      await accounts.close();
       catalog.close();
       await store.close();
     },

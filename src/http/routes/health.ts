@@ -27,6 +27,19 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
             Type.Object({
               status: Type.Literal('ready'),
               catalog: Type.Object({ version: Type.String(), built_at: Type.String() }),
+              accounts: Type.Object(
+                { store: Type.Union([Type.Literal('sqlite'), Type.Literal('postgres')]), reachable: Type.Boolean() },
+                { description: 'The account store; while it is unreachable, keys seen in the last LARDER_KEY_CACHE_SECONDS keep working and others answer 503' },
+              ),
+              limits: Type.Object(
+                {
+                  backend: Type.Union([Type.Literal('memory'), Type.Literal('redis')]),
+                  shared: Type.Boolean(),
+                  state: Type.Union([Type.Literal('local'), Type.Literal('shared'), Type.Literal('local_fallback')]),
+                  detail: Type.Optional(Type.String()),
+                },
+                { description: 'Where rate limits are counted; local_fallback while Redis is unreachable' },
+              ),
             }),
             'Ready',
           ),
@@ -34,6 +47,11 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async () => ({ status: 'ready' as const, catalog: { version: app.catalog.version, built_at: app.catalog.builtAt } }),
+    async () => ({
+      status: 'ready' as const,
+      catalog: { version: app.catalog.version, built_at: app.catalog.builtAt },
+      accounts: { store: app.accounts.store.kind, reachable: await app.accounts.checkStore() },
+      limits: app.limits.status(),
+    }),
   );
 };

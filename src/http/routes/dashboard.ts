@@ -1,0 +1,222 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { SESSION_SECONDS } from '../../accounts/service.js';
+import type { Account } from '../../accounts/store.js';
+import { ApiError } from '../../errors.js';
+import { secondsToUtcMidnight, utcDay } from '../../limits/limits.js';
+import { DASHBOARD_CSS, DASHBOARD_JS } from '../../web/assets.js';
+import { dashboardPage, errorPage, signInPage, signUpPage } from '../../web/pages.js';
+
+const SESSION_COOKIE = 'larder_session';
+/** Double-submit token for the forms shown before there is a session (sign in, sign up). */
+const FORM_COOKIE = 'larder_form';
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const hidden = { hide: true };
+
+type Form = Record<string, string>;
+
+function cookies(request: FastifyRequest): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0) out[part.slice(0, i).trim()] = decodeURIComponent(part.slice(i + 1).trim());
+  }
+  return out;
+}
+
+function setCookie(request: FastifyRequest, reply: FastifyReply, name: string, value: string, maxAge: number): void {
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  const cookie = `${name}=${encodeURIComponent(value)}; Path=/dashboard; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure}`;
+  const existing = reply.getHeader('set-cookie');
+  reply.header('set-cookie', [...(Array.isArray(existing) ? existing : existing ? [String(existing)] : []), cookie]);
+}
+
+const sameToken = (a: string | undefined, b: string | undefined) =>
+  !!a && !!b && a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** A cross-site form post is refused even before the token check when the browser names its origin. */
+function crossOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (!origin || origin === 'null') return origin === 'null';
+  try {
+    return new URL(origin).host !== request.headers.host;
+  } catch {
+    return true;
+  }
+}
+
+function html(reply: FastifyReply, body: string, status = 200): FastifyReply {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('x-frame-options', 'DENY')
+    .header('referrer-policy', 'same-origin')
+    .header('content-security-policy', "default-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'")
+    .send(body);
+}
+
+/*
+ * A form that cannot be accepted (taken email, wrong password, plan full) is shown again with
+ * the reason in a role=alert message and status 200: the page is the answer, and a 4xx
+ * document would be reported as an error in the browser's console.
+ */
+const NOTICES: Record<string, string> = {
+  revoked: 'The key was revoked. It answers 401 from now on.',
+  'not-revoked': 'That key is not one of yours or was already revoked.',
+  'signed-out': 'You are signed out.',
+};
+
+/**
+ * The developer dashboard: server-rendered pages and plain HTML forms. Sessions are a random
+ * token in an httpOnly SameSite=Strict cookie (only its hash is stored); every form carries a
+ * CSRF token (the session's, or a double-submit cookie before sign-in) and cross-origin posts
+ * are refused.
+ */
+export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  // Dashboard visitors are people: errors are pages, not problem+json.
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    if (error instanceof ApiError && error.status < 500) return html(reply, errorPage('That did not work', error.message), error.status);
+    if (!(error instanceof ApiError) && error.statusCode && error.statusCode < 500) {
+      return html(reply, errorPage('That did not work', 'The form could not be read: reload the page and try again.'), error.statusCode);
+    }
+    request.log.error({ err: error }, 'dashboard request failed');
+    reply.header('retry-after', '30');
+    return html(reply, errorPage('The dashboard is unavailable', `It cannot reach its database just now; try again in a minute (request ${request.id}).`), 503);
+  });
+
+  const formToken = (request: FastifyRequest, reply: FastifyReply): string => {
+    const existing = cookies(request)[FORM_COOKIE];
+    if (existing && /^[A-Za-z0-9_-]{32}$/.test(existing)) return existing;
+    const token = randomBytes(24).toString('base64url');
+    setCookie(request, reply, FORM_COOKIE, token, 3600);
+    return token;
+  };
+
+  const checkFormToken = (request: FastifyRequest, form: Form) => {
+    if (crossOrigin(request) || !sameToken(form.csrf, cookies(request)[FORM_COOKIE])) {
+      throw new ApiError('invalid_parameter', 'the form expired or came from another site: reload the page and try again');
+    }
+  };
+
+  const currentSession = (request: FastifyRequest) => app.accounts.session(cookies(request)[SESSION_COOKIE]);
+
+  /** The signed-in session for a form post, with its CSRF token checked; null sends the visitor to sign in. */
+  const postSession = async (request: FastifyRequest, form: Form) => {
+    const current = await currentSession(request);
+    if (!current) return null;
+    if (crossOrigin(request) || !sameToken(form.csrf, current.session.csrfToken)) {
+      throw new ApiError('invalid_parameter', 'the form expired or came from another site: reload the page and try again');
+    }
+    return current;
+  };
+
+  const renderDashboard = async (
+    reply: FastifyReply,
+    account: Account,
+    csrf: string,
+    extra: { newKey?: { name: string; plaintext: string }; error?: string; notice?: string } = {},
+    status = 200,
+  ) => {
+    const plan = app.config.plans[account.plan];
+    const now = app.accounts.clock();
+    const [counted, recorded, keys] = await Promise.all([
+      app.limits.usedToday(account.id, plan).catch(() => 0),
+      app.accounts.recordedUsage(account.id, utcDay(now)).catch(() => 0),
+      app.accounts.store.listKeys(account.id),
+    ]);
+    return html(
+      reply,
+      dashboardPage({ account, plan, usedToday: Math.max(counted, recorded), resetSeconds: secondsToUtcMidnight(now), keys, csrf, ...extra }),
+      status,
+    );
+  };
+
+  app.get('/dashboard/assets/dashboard.js', { schema: hidden }, async (_req, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(DASHBOARD_JS),
+  );
+  app.get('/dashboard/assets/dashboard.css', { schema: hidden }, async (_req, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=300').send(DASHBOARD_CSS),
+  );
+
+  app.get('/dashboard', { schema: hidden }, async (request, reply) => {
+    const current = await currentSession(request);
+    if (!current) return reply.redirect('/dashboard/sign-in', 303);
+    const notice = NOTICES[String((request.query as Record<string, unknown>).notice ?? '')];
+    return renderDashboard(reply, current.account, current.session.csrfToken, { notice });
+  });
+
+  app.get('/dashboard/sign-up', { schema: hidden }, async (request, reply) => html(reply, signUpPage({ csrf: formToken(request, reply) })));
+
+  app.post('/dashboard/sign-up', { schema: hidden }, async (request, reply) => {
+    const form = (request.body ?? {}) as Form;
+    checkFormToken(request, form);
+    const email = (form.email ?? '').trim();
+    const password = form.password ?? '';
+    const again = (error: string) => html(reply, signUpPage({ csrf: formToken(request, reply), email, error }));
+    if (!EMAIL.test(email) || email.length > 254) return again('Enter a valid email address.');
+    if (password.length < 10 || password.length > 200) return again('Choose a password of 10 to 200 characters.');
+    const account = await app.accounts.signUp(email, password);
+    if (!account) return again('An account with this email already exists: sign in instead.');
+    const session = await app.accounts.startSession(account.id);
+    setCookie(request, reply, SESSION_COOKIE, session.token, SESSION_SECONDS);
+    return reply.redirect('/dashboard', 303);
+  });
+
+  app.get('/dashboard/sign-in', { schema: hidden }, async (request, reply) => {
+    const notice = NOTICES[String((request.query as Record<string, unknown>).notice ?? '')];
+    return html(reply, signInPage({ csrf: formToken(request, reply), notice }));
+  });
+
+  app.post('/dashboard/sign-in', { schema: hidden }, async (request, reply) => {
+    const form = (request.body ?? {}) as Form;
+    checkFormToken(request, form);
+    const email = (form.email ?? '').trim();
+    const account = EMAIL.test(email) ? await app.accounts.signIn(email, form.password ?? '') : null;
+    if (!account) {
+      return html(reply, signInPage({ csrf: formToken(request, reply), email, error: 'The email or password is not right.' }));
+    }
+    const session = await app.accounts.startSession(account.id);
+    setCookie(request, reply, SESSION_COOKIE, session.token, SESSION_SECONDS);
+    return reply.redirect('/dashboard', 303);
+  });
+
+  app.post('/dashboard/sign-out', { schema: hidden }, async (request, reply) => {
+    const current = await postSession(request, (request.body ?? {}) as Form);
+    if (current) await app.accounts.endSession(cookies(request)[SESSION_COOKIE]);
+    setCookie(request, reply, SESSION_COOKIE, '', 0);
+    return reply.redirect('/dashboard/sign-in?notice=signed-out', 303);
+  });
+
+  app.post('/dashboard/keys', { schema: hidden }, async (request, reply) => {
+    const form = (request.body ?? {}) as Form;
+    const current = await postSession(request, form);
+    if (!current) return reply.redirect('/dashboard/sign-in', 303);
+    const name = (form.name ?? '').trim();
+    if (name.length === 0 || name.length > 100) {
+      return renderDashboard(reply, current.account, current.session.csrfToken, { error: 'Give the key a name of 1 to 100 characters.' });
+    }
+    try {
+      const created = await app.accounts.createKey(current.account, name);
+      // The only response that ever carries the key; no-store keeps it out of caches.
+      return renderDashboard(reply, current.account, current.session.csrfToken, { newKey: { name, plaintext: created.plaintext } });
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'plan_limit_reached') {
+        return renderDashboard(reply, current.account, current.session.csrfToken, { error: `No key created: ${err.message}.` });
+      }
+      throw err;
+    }
+  });
+
+  app.post('/dashboard/keys/:id/revoke', { schema: hidden }, async (request, reply) => {
+    const current = await postSession(request, (request.body ?? {}) as Form);
+    if (!current) return reply.redirect('/dashboard/sign-in', 303);
+    const id = Number((request.params as { id: string }).id);
+    const done = Number.isSafeInteger(id) && (await app.accounts.revokeKeyOf(current.account, id));
+    return reply.redirect(`/dashboard?notice=${done ? 'revoked' : 'not-revoked'}`, 303);
+  });
+}

@@ -1,0 +1,195 @@
+import type { Redis } from 'ioredis';
+import { RateLimiterCluster, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { secondsToUtcMidnight, utcDay, type LimitDecision, type LimitsStatus, type PlanRates, type PolicyName, type RateLimits } from './limits.js';
+
+/** Seconds a counter lives; the window itself is in the key (the second or the UTC day). */
+const TTL: Record<PolicyName, number> = { burst: 2, daily: 86_400 + 3_600 };
+
+type MakeLimiter = (policy: PolicyName, points: number, duration: number) => RateLimiterAbstract;
+
+/** Requests already counted for an account on a UTC day (from the account store's usage). */
+export type DailySeed = (accountId: number, day: string) => Promise<number>;
+
+/**
+ * Fixed windows aligned to the clock: each second and each UTC day has its own counter key
+ * (`<account>:<epoch second>`, `<account>:<YYYY-MM-DD>`), so the daily window resets at UTC
+ * midnight whatever time the first request came, and the injected clock decides the window.
+ * rate-limiter-flexible does the counting (atomically in Redis, with its insurance limiter
+ * in memory when Redis fails).
+ */
+export class FlexibleLimits implements RateLimits {
+  private readonly limiters = new Map<string, RateLimiterAbstract>();
+  /** Daily counters already seeded from the store in this process. */
+  private readonly seeded = new Set<string>();
+
+  constructor(
+    private readonly make: MakeLimiter,
+    private readonly now: () => Date,
+    private readonly statusOf: () => LimitsStatus,
+    private readonly onClose: () => Promise<void> = async () => {},
+    private readonly seed: DailySeed | null = null,
+  ) {}
+
+  /**
+   * In-memory counters start empty in a new process; the first request of an account on a
+   * day adds what the store recorded earlier that day, so a restart does not reset the quota.
+   */
+  private async seedDaily(limiter: RateLimiterAbstract, points: number, accountId: number, day: string, key: string): Promise<void> {
+    if (!this.seed) return;
+    const id = `${points}:${key}`;
+    if (this.seeded.has(id)) return;
+    this.seeded.add(id);
+    const earlier = await this.seed(accountId, day).catch(() => 0);
+    if (earlier > 0) await limiter.penalty(key, earlier);
+  }
+
+  private limiter(policy: PolicyName, points: number): RateLimiterAbstract {
+    const id = `${policy}:${points}`;
+    let limiter = this.limiters.get(id);
+    if (!limiter) {
+      limiter = this.make(policy, points, TTL[policy]);
+      this.limiters.set(id, limiter);
+    }
+    return limiter;
+  }
+
+  /** Consumes a point; a refusal is a RateLimiterRes, anything else is a real failure. */
+  private async take(limiter: RateLimiterAbstract, key: string): Promise<{ ok: boolean; consumed: number }> {
+    try {
+      const res = await limiter.consume(key);
+      return { ok: true, consumed: res.consumedPoints };
+    } catch (err) {
+      if (err instanceof RateLimiterRes) return { ok: false, consumed: err.consumedPoints };
+      throw err;
+    }
+  }
+
+  async consume(accountId: number, plan: PlanRates): Promise<LimitDecision> {
+    const now = this.now();
+    const burstKey = `${accountId}:${Math.floor(now.getTime() / 1000)}`;
+    const dailyKey = `${accountId}:${utcDay(now)}`;
+    const burstLimiter = this.limiter('burst', plan.rps);
+    const dailyLimiter = this.limiter('daily', plan.daily);
+    const dailyReset = secondsToUtcMidnight(now);
+    await this.seedDaily(dailyLimiter, plan.daily, accountId, utcDay(now), dailyKey);
+
+    const burst = await this.take(burstLimiter, burstKey);
+    // A refused request must not count: its point is given back to every window it took one from.
+    if (!burst.ok) {
+      await burstLimiter.reward(burstKey, 1);
+      const used = await this.usedToday(accountId, plan);
+      return {
+        allowed: false,
+        exceeded: 'burst',
+        burst: { policy: 'burst', limit: plan.rps, remaining: 0, resetSeconds: 1 },
+        daily: { policy: 'daily', limit: plan.daily, remaining: Math.max(0, plan.daily - used), resetSeconds: dailyReset },
+      };
+    }
+    const daily = await this.take(dailyLimiter, dailyKey);
+    if (!daily.ok) {
+      await Promise.all([burstLimiter.reward(burstKey, 1), dailyLimiter.reward(dailyKey, 1)]);
+    }
+    return {
+      allowed: daily.ok,
+      exceeded: daily.ok ? null : 'daily',
+      burst: { policy: 'burst', limit: plan.rps, remaining: Math.max(0, plan.rps - (burst.consumed - (daily.ok ? 0 : 1))), resetSeconds: 1 },
+      daily: { policy: 'daily', limit: plan.daily, remaining: daily.ok ? Math.max(0, plan.daily - daily.consumed) : 0, resetSeconds: dailyReset },
+    };
+  }
+
+  async usedToday(accountId: number, plan: PlanRates): Promise<number> {
+    const day = utcDay(this.now());
+    const limiter = this.limiter('daily', plan.daily);
+    await this.seedDaily(limiter, plan.daily, accountId, day, `${accountId}:${day}`);
+    const res = await limiter.get(`${accountId}:${day}`);
+    return res?.consumedPoints ?? 0;
+  }
+
+  status(): LimitsStatus {
+    return this.statusOf();
+  }
+
+  async close(): Promise<void> {
+    await this.onClose();
+  }
+}
+
+/**
+ * Limits counted in this process only: right for one instance. With `seed`, each account's
+ * daily count starts from the usage the store recorded (so it survives a restart).
+ */
+export function memoryLimits(now: () => Date = () => new Date(), seed: DailySeed | null = null): FlexibleLimits {
+  return new FlexibleLimits(
+    (policy, points, duration) => new RateLimiterMemory({ keyPrefix: policy, points, duration }),
+    now,
+    () => ({ backend: 'memory', shared: false, state: 'local' }),
+    async () => {},
+    seed,
+  );
+}
+
+/**
+ * Limits of a `--workers` process without Redis: the counters live in the primary
+ * (rate-limiter-flexible's RateLimiterClusterMaster, which the primary must create), so all
+ * workers of one machine share one count and a rolling restart keeps it. Daily counts are
+ * not seeded from the store here: each worker would add the same earlier usage again.
+ */
+export function clusterLimits(now: () => Date = () => new Date()): FlexibleLimits {
+  return new FlexibleLimits(
+    (policy, points, duration) => new RateLimiterCluster({ keyPrefix: policy, points, duration, timeoutMs: 1000 }),
+    now,
+    () => ({ backend: 'memory', shared: true, state: 'shared' }),
+  );
+}
+
+export interface RedisLimitsOptions {
+  redis: Redis;
+  /** Prefix of every counter key, so several installs (or test runs) can share one Redis. */
+  prefix: string;
+  now?: () => Date;
+  /** Called when counting switches between shared (Redis) and local (fallback). */
+  onSharedChange?: (shared: boolean, reason: string) => void;
+}
+
+/**
+ * Limits counted atomically in Redis and shared by every instance. While Redis is
+ * unreachable each instance counts locally in memory (rate-limiter-flexible's insurance
+ * limiter) and shared counting resumes as soon as the client reconnects.
+ */
+export function redisLimits(options: RedisLimitsOptions): FlexibleLimits {
+  const { redis, prefix } = options;
+  let shared = redis.status === 'ready';
+  let lastProblem = shared ? '' : 'not connected yet';
+  const change = (now: boolean, reason: string) => {
+    if (now === shared) return;
+    shared = now;
+    options.onSharedChange?.(now, reason);
+  };
+  redis.on('ready', () => {
+    lastProblem = '';
+    change(true, 'redis connection ready');
+  });
+  redis.on('error', (err: Error) => {
+    lastProblem = err.message;
+  });
+  redis.on('close', () => change(false, lastProblem || 'redis connection closed'));
+  return new FlexibleLimits(
+    (policy, points, duration) =>
+      new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix: `${prefix}:${policy}`,
+        points,
+        duration,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: new RateLimiterMemory({ keyPrefix: `${prefix}:${policy}`, points, duration }),
+      }),
+    options.now ?? (() => new Date()),
+    () =>
+      shared && redis.status === 'ready'
+        ? { backend: 'redis', shared: true, state: 'shared' }
+        : { backend: 'redis', shared: false, state: 'local_fallback', detail: `redis unreachable (${lastProblem || redis.status}): counting per instance until it returns` },
+    async () => {
+      redis.disconnect();
+    },
+  );
+}

@@ -1,0 +1,79 @@
+/** The two windows every plan has: requests per second ("burst") and per UTC day ("daily"). */
+export type PolicyName = 'burst' | 'daily';
+
+export interface PlanRates {
+  rps: number;
+  daily: number;
+}
+
+export interface WindowState {
+  policy: PolicyName;
+  limit: number;
+  /** Requests left in the window after this one. */
+  remaining: number;
+  /** Whole seconds until the window resets (at least 1). */
+  resetSeconds: number;
+}
+
+export interface LimitDecision {
+  allowed: boolean;
+  /** The window that refused the request, when one did. */
+  exceeded: PolicyName | null;
+  burst: WindowState;
+  daily: WindowState;
+}
+
+export interface LimitsStatus {
+  backend: 'memory' | 'redis';
+  /** True while counts are shared with every instance (Redis reachable). */
+  shared: boolean;
+  state: 'local' | 'shared' | 'local_fallback';
+  detail?: string;
+}
+
+/**
+ * Per-account rate limits, counted across all of an account's keys. A refused request is
+ * not counted. The memory implementation serves one instance; the Redis one is shared by
+ * every instance and falls back to local counting while Redis is unreachable.
+ */
+export interface RateLimits {
+  consume(accountId: number, plan: PlanRates): Promise<LimitDecision>;
+  /** Requests counted today (UTC) for the account. */
+  usedToday(accountId: number, plan: PlanRates): Promise<number>;
+  status(): LimitsStatus;
+  close(): Promise<void>;
+}
+
+/** `YYYY-MM-DD` of the UTC day. */
+export const utcDay = (now: Date): string => now.toISOString().slice(0, 10);
+
+/** Whole seconds to the next UTC midnight, at least 1. */
+export function secondsToUtcMidnight(now: Date): number {
+  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
+}
+
+/** `"burst";q=5;w=1, "daily";q=1000;w=86400` */
+export function policyHeader(plan: PlanRates): string {
+  return `"burst";q=${plan.rps};w=1, "daily";q=${plan.daily};w=86400`;
+}
+
+/**
+ * `"daily";r=<remaining>;t=<seconds>` for the window nearest exhaustion: the refusing one
+ * on a 429, otherwise the one with the fewest requests left (the daily one on a tie, since
+ * it lasts longer).
+ */
+export function rateLimitHeader(decision: LimitDecision): string {
+  const w =
+    decision.exceeded !== null
+      ? decision[decision.exceeded]
+      : decision.burst.remaining < decision.daily.remaining
+        ? decision.burst
+        : decision.daily;
+  return `"${w.policy}";r=${w.remaining};t=${w.resetSeconds}`;
+}
+
+/** Retry-After of a refused request: the next second, or the next UTC midnight. */
+export function retryAfterSeconds(decision: LimitDecision): number {
+  return decision.exceeded === 'daily' ? decision.daily.resetSeconds : 1;
+}

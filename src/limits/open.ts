@@ -1,0 +1,36 @@
+import { Redis } from 'ioredis';
+import type { Config } from '../config.js';
+import cluster from 'node:cluster';
+import { clusterLimits, memoryLimits, redisLimits, type DailySeed } from './flexibleLimits.js';
+import type { RateLimits } from './limits.js';
+
+export interface LimitsLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+/**
+ * Redis-backed limits when REDIS_URL is set, else counted in the `--workers` primary, else in-memory (daily counts seeded from the
+ * store's usage through `seed`). Redis need not be up yet.
+ */
+export function createLimits(config: Config, log: LimitsLogger, now: () => Date = () => new Date(), seed: DailySeed | null = null): RateLimits {
+  if (!config.redisUrl) return cluster.isWorker ? clusterLimits(now) : memoryLimits(now, seed);
+  const redis = new Redis(config.redisUrl, {
+    // Fail fast while disconnected so requests fall back to local counting instead of waiting.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: 500,
+    connectTimeout: 2000,
+    retryStrategy: (times) => Math.min(times * 200, 2000),
+  });
+  redis.on('error', () => {}); // reported through the shared/local state change below
+  return redisLimits({
+    redis,
+    prefix: config.redisPrefix,
+    now,
+    onSharedChange: (shared, reason) =>
+      shared
+        ? log.info({ limits: 'shared' }, `rate limits: Redis reachable, counting shared across instances (${reason})`)
+        : log.warn({ limits: 'local_fallback' }, `rate limits: Redis unreachable, counting per instance until it returns (${reason})`),
+  });
+}

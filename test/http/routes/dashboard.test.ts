@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildAccountsApp, type AccountsTestApp } from '../../support/accountsApp.js';
+import { csrfOf, FormClient, keyOf } from '../../support/browserless.js';
+
+let t: AccountsTestApp;
+let client: FormClient;
+beforeAll(async () => {
+  t = await buildAccountsApp({});
+  client = newClient();
+});
+afterAll(async () => t.close());
+
+function newClient(): FormClient {
+  return new FormClient(async (req) => {
+    const res = await t.app.inject({ method: req.method as 'GET', url: req.url, headers: { host: 'larder.test', ...req.headers }, payload: req.body });
+    return { status: res.statusCode, headers: res.headers as Record<string, string | string[] | undefined>, body: res.body };
+  });
+}
+
+describe('dashboard', () => {
+  it('sends a visitor without a session to sign in', async () => {
+    const res = await client.get('/dashboard');
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/dashboard/sign-in');
+  });
+
+  it('signs up with CSRF-checked forms and an httpOnly SameSite session cookie', async () => {
+    const page = await client.get('/dashboard/sign-up');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('<label for="email">Email</label>');
+    expect(String(page.headers['set-cookie'])).toMatch(/^larder_form=[\w-]{32}; Path=\/dashboard; HttpOnly; SameSite=Strict/);
+    const csrf = csrfOf(page.body);
+
+    const forged = await client.post('/dashboard/sign-up', { email: 'dev@example.com', password: 'a long password', csrf: 'x'.repeat(32) });
+    expect(forged.status).toBe(400);
+    expect(forged.headers['content-type']).toMatch(/^text\/html/);
+    expect(forged.body).toContain('the form expired or came from another site');
+    const crossSite = await client.post('/dashboard/sign-up', { email: 'dev@example.com', password: 'a long password', csrf }, { origin: 'https://evil.example' });
+    expect(crossSite.status).toBe(400);
+    const short = await client.post('/dashboard/sign-up', { email: 'dev@example.com', password: 'short', csrf });
+    expect(short.status).toBe(200);
+    expect(short.body).toContain('<p class="error" role="alert">Choose a password of 10 to 200 characters.</p>');
+
+    const ok = await client.post('/dashboard/sign-up', { email: 'dev@example.com', password: 'a long password', csrf }, { origin: 'http://larder.test' });
+    expect(ok.status).toBe(303);
+    expect(ok.headers.location).toBe('/dashboard');
+    const session = (Array.isArray(ok.headers['set-cookie']) ? ok.headers['set-cookie'] : [String(ok.headers['set-cookie'])]).find((c) => c.startsWith('larder_session='));
+    expect(session).toMatch(/HttpOnly; SameSite=Strict; Max-Age=604800/);
+
+    const again = newClient();
+    const dup = await again.post('/dashboard/sign-up', { email: 'DEV@example.com', password: 'a long password', csrf: csrfOf((await again.get('/dashboard/sign-up')).body) });
+    expect(dup.status).toBe(200);
+    expect(dup.body).toContain('An account with this email already exists: sign in instead.');
+    expect(dup.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('shows the plan and usage, creates a key once, holds the plan, lists and revokes', async () => {
+    let page = await client.get('/dashboard');
+    expect(page.status).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toMatch(/<dt>Plan<\/dt><dd>free<\/dd>/);
+    expect(page.body).toContain('<span id="usage-text">0 of 1,000</span>');
+    expect(page.body).toContain('<dt>Active keys</dt><dd>0 of 1</dd>');
+    const csrf = csrfOf(page.body);
+
+    expect((await client.post('/dashboard/keys', { name: 'app', csrf: 'wrong' })).status).toBe(400);
+    const created = await client.post('/dashboard/keys', { name: 'recipe app <prod>', csrf });
+    expect(created.status).toBe(200);
+    expect(created.body).toContain('you will not see this again');
+    expect(created.body).toContain('recipe app &lt;prod&gt;');
+    const key = keyOf(created.body);
+    expect(key).toMatch(/^svc_live_[0-9a-f]{32}$/);
+
+    expect((await t.app.inject({ method: 'GET', url: '/v1/ingredients/1001', headers: { 'x-api-key': key } })).statusCode).toBe(200);
+
+    page = await client.get('/dashboard');
+    expect(page.body).not.toContain(key);
+    expect(page.body).toContain(`<code>${key.slice(0, 13)}…</code>`);
+    expect(page.body).toContain('<span id="usage-text">1 of 1,000</span>');
+    expect(page.body).toMatch(/<td>active<\/td>/);
+    expect(page.body).not.toMatch(/<td>never<\/td>/);
+
+    const beyond = await client.post('/dashboard/keys', { name: 'second', csrf });
+    expect(beyond.status).toBe(200);
+    expect(beyond.body).not.toMatch(/svc_live_[0-9a-f]{32}/);
+    expect(beyond.body).toContain('No key created: the free plan allows 1 active key and this account has 1');
+
+    const id = /action="\/dashboard\/keys\/(\d+)\/revoke"/.exec(page.body)![1]!;
+    const revoked = await client.post(`/dashboard/keys/${id}/revoke`, { csrf });
+    expect(revoked.status).toBe(303);
+    expect(revoked.headers.location).toBe('/dashboard?notice=revoked');
+    const after = await t.app.inject({ method: 'GET', url: '/v1/ingredients/1001', headers: { 'x-api-key': key } });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('revoked_api_key');
+    expect((await client.get('/dashboard?notice=revoked')).body).toContain('The key was revoked');
+  });
+
+  it('does not let one account revoke another account\'s key', async () => {
+    const other = await t.accounts.createAccount({ email: 'other@example.com', name: 'o', plan: 'free' });
+    const { record, plaintext } = await t.accounts.createKey(other, 'theirs');
+    const csrf = csrfOf((await client.get('/dashboard')).body);
+    const res = await client.post(`/dashboard/keys/${record.id}/revoke`, { csrf });
+    expect(res.headers.location).toBe('/dashboard?notice=not-revoked');
+    expect((await t.app.inject({ method: 'GET', url: '/v1/nutrients', headers: { 'x-api-key': plaintext } })).statusCode).toBe(200);
+  });
+
+  it('signs out and in again', async () => {
+    const csrf = csrfOf((await client.get('/dashboard')).body);
+    const out = await client.post('/dashboard/sign-out', { csrf });
+    expect(out.headers.location).toBe('/dashboard/sign-in?notice=signed-out');
+    expect((await client.get('/dashboard')).status).toBe(303);
+    const form = csrfOf((await client.get('/dashboard/sign-in')).body);
+    const wrong = await client.post('/dashboard/sign-in', { email: 'dev@example.com', password: 'wrong password', csrf: form });
+    expect(wrong.body).toContain('The email or password is not right.');
+    expect(String(wrong.headers['set-cookie'] ?? '')).not.toContain('larder_session');
+    const ok = await client.post('/dashboard/sign-in', { email: 'dev@example.com', password: 'a long password', csrf: form });
+    expect(ok.status).toBe(303);
+    expect((await client.get('/dashboard')).status).toBe(200);
+  });
+});
