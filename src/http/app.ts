@@ -12,11 +12,14 @@ import type { Config } from '../config.js';
 import { requireApiKey } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { etagPlugin } from './plugins/etag.js';
+import { carbonRoutes } from './routes/carbon.js';
+import { convertRoutes } from './routes/convert.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { ingredientRoutes } from './routes/ingredients.js';
 import { referenceRoutes } from './routes/reference.js';
 import { surveyFoodRoutes } from './routes/surveyFoods.js';
+import { yieldRoutes } from './routes/yield.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -113,6 +116,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(async (v1) => {
     requireApiKey(v1);
     await v1.register(ingredientRoutes);
+    await v1.register(carbonRoutes);
+    await v1.register(yieldRoutes);
+    await v1.register(convertRoutes);
     await v1.register(surveyFoodRoutes);
     await v1.register(referenceRoutes);
   });
