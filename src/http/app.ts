@@ -55,6 +55,8 @@ export const API_DESCRIPTION = `Read-only food data: canonical ingredients (USDA
 
 **Allergens.** Flags are derived from the ingredient's name by documented pattern rules (EU 14 and US top 9): ${'gluten, wheat, dairy, eggs, fish, shellfish, molluscs, nuts, peanuts, soy, sesame, celery, mustard, lupin, sulphites'}. Coconut, nutmeg, chestnuts and water chestnuts are not tree nuts; peanut butter is peanuts, not dairy; buckwheat is not gluten. They are a screening aid, not a label.
 
+**Carbon, cooking, conversion.** /v1/ingredients/{id}/carbon gives every ingredient a footprint in kg CO2e per kg (global studies by reviewed mapping, the French AGRIBALYSE inventory with country=FR where a verified CIQUAL link exists, else the category median), with source, data quality rating, boundary and spread. /v1/ingredients/{id}/yield gives the cooking yield and nutrient retention by method, and /v1/ingredients/{id}/nutrients?method= the values per 100 g of cooked food. /v1/ingredients/{id}/convert converts between mass, volume and piece units with the ingredient's density and piece weights.
+
 **Tracing.** Every response carries \`x-request-id\` (yours, if you send a well-formed one). Every record names its source dataset; /v1/sources gives each dataset's version, licence and attribution.`;
 
 /** Builds the HTTP application over already-opened dependencies; it owns none of them. */

@@ -66,6 +66,10 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
+/** USDA grades: the yields table mostly gives "all grades", which stands for choice and select cuts too. */
+const GRADE = /^(?:all grades|choice|select|prime|standard|commercial|utility)$/;
+const gradeless = (base: string) => base.split(', ').filter((s) => !GRADE.test(s)).join(', ');
+
 const fmt = (n: number) => Math.round(n * 1000) / 1000;
 
 /**
@@ -140,8 +144,11 @@ export async function importCooking(ctx: ImportContext, files: { retentionFile: 
     const foodGroup = String(Math.round(numberOrNull(cells[0]) ?? 0)).padStart(2, '0') + '00';
     push(meatGroup, `${foodGroup}|${method}`, y);
     if (!cookedIng) continue;
+    const row = `NDB ${ndb} "${(cells[2] ?? '').trim()}", ${(cells[3] ?? '').trim()}: ${pct}%`;
     const key = `${cookedIng.categoryCode}|${cookedIng.base}|${method}`;
-    if (!meatYield.has(key)) meatYield.set(key, { y, row: `NDB ${ndb} "${(cells[2] ?? '').trim()}", ${(cells[3] ?? '').trim()}: ${pct}%` });
+    if (!meatYield.has(key)) meatYield.set(key, { y, row });
+    const anyGrade = `${cookedIng.categoryCode}|grade:${gradeless(cookedIng.base)}|${method}`;
+    if (!meatYield.has(anyGrade)) meatYield.set(anyGrade, { y, row: `${row} (same cut, any grade)` });
   }
   if (meatRows === 0) throw new ImportError(`${files.yieldsFile}: no cooking yield rows`);
 
@@ -168,7 +175,9 @@ export async function importCooking(ctx: ImportContext, files: { retentionFile: 
   const counts: Record<string, number> = {};
   for (const ing of byId.values()) {
     for (const method of METHODS) {
-      const meat = ing.cooked ? undefined : meatYield.get(`${ing.categoryCode}|${ing.base}|${method}`);
+      const meat = ing.cooked
+        ? undefined
+        : (meatYield.get(`${ing.categoryCode}|${ing.base}|${method}`) ?? meatYield.get(`${ing.categoryCode}|grade:${gradeless(ing.base)}|${method}`));
       const pair = ing.cooked ? undefined : pairOf.get(`${ing.id}|${method}`);
       let r: { y: number; source: string; basis: string } | null = null;
       if (meat) r = { y: meat.y, source: 'usda_cooking_yields', basis: `USDA cooking yields for meat and poultry, ${meat.row}` };

@@ -16,7 +16,8 @@ const Density = Type.Object({
   g_per_ml: Type.Number({ description: 'Grams per millilitre' }),
   g_per_cup: Type.Number({ description: 'Grams per US cup (236.59 ml)' }),
   source: Type.Enum(['usda', 'literature', 'measured', 'category_estimate'], {
-    description: "usda: the reference dataset's own household measures; category_estimate: the median of its category",
+    description:
+      "usda: the reference dataset's own household measures; literature: the FAO/INFOODS Density Database matched by name; category_estimate: the median of its category",
   }),
   derived_from: Type.Union([Type.String(), Type.Null()], { description: 'The household measure or rule the density comes from' }),
 });
