@@ -150,7 +150,7 @@ export function convert(input: ConversionInput): ConversionResult {
     } else result = grams / pieceGrams(to as PieceUnit);
   }
   if (!Number.isFinite(result) || !(result > 0)) {
-    throw new ApiError('conversion_unavailable', `the conversion of ${amount} ${from} to ${to} has no finite positive result`);
+    throw ApiError.invalidParameter('amount', `${amount} ${from} in ${to} is too small or too large to represent`);
   }
   return {
     amount: roundSignificant(result),

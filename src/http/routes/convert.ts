@@ -44,7 +44,7 @@ export const convertRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: Type.Object({
           from: Type.String({ minLength: 1, maxLength: 64, description: 'Source unit' }),
           to: Type.String({ minLength: 1, maxLength: 64, description: 'Target unit (same set as from)' }),
-          amount: Type.Number({ exclusiveMinimum: 0, maximum: 1e9, description: 'Amount in the source unit: finite, > 0, at most 1e9' }),
+          amount: Type.Number({ exclusiveMinimum: 0, maximum: 1e9, description: 'Amount in the source unit: a finite number > 0, at most 1e9; an amount so small that the result underflows is 400' }),
           system: Type.Optional(Type.String({ maxLength: 32, description: `Measuring system: ${SYSTEMS.join(', ')}; default us` })),
         }),
         response: { 200: json(ConversionResult, 'The converted amount'), ...errorResponses(400, 401, 404, 422, 429) },

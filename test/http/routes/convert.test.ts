@@ -107,6 +107,9 @@ describe('GET /v1/ingredients/:id/convert', () => {
       expect(res.statusCode, amount).toBe(400);
       expect(res.json().code).toBe('invalid_parameter');
     }
+    const underflow = await conv(20081, 'mg', 'lb', '5e-324');
+    expect(underflow.statusCode).toBe(400);
+    expect(underflow.json().errors).toEqual([{ parameter: 'amount', message: expect.stringContaining('too small') }]);
     expect((await get('/v1/ingredients/20081/convert?from=cup&amount=1')).statusCode).toBe(400);
     expect((await conv(999999999, 'cup', 'g', 1)).statusCode).toBe(404);
   });
