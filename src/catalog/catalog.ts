@@ -80,6 +80,31 @@ export interface DatasetRecord {
   record_counts: Record<string, number>;
 }
 
+export interface CarbonRecord {
+  class: 'global_study' | 'french_inventory' | 'category_median';
+  source: string;
+  product: { code: string; name: string } | null;
+  ciqual_code: string | null;
+  kg_co2e_per_kg: number;
+  dqr: number;
+  uncertainty_low: number;
+  uncertainty_high: number;
+  boundary: string;
+  basis: string;
+}
+
+export interface CookingRecord {
+  yieldFactor: number;
+  yieldSource: string;
+  yieldBasis: string;
+  retentionCode: number;
+  retentionDescription: string;
+  /** Retained share (0..1+) by SR nutrient number, from the USDA retention table. */
+  retentionByNumber: Map<string, number>;
+  proximate: Record<'protein' | 'fat' | 'energy', number>;
+  proximateBasis: string;
+}
+
 export interface ListParams {
   q?: string;
   limit: number;
@@ -150,6 +175,33 @@ export class Catalog {
          WHERE c.survey_food_id = ? ORDER BY c.seq`,
       ),
       datasets: db.prepare('SELECT * FROM dataset ORDER BY id'),
+      carbon: db.prepare(
+        `SELECT i.id, i.name, k.class, k.source, k.product_code, k.product_name, k.kg_co2e_per_kg, k.dqr,
+                k.uncertainty_low, k.uncertainty_high, k.boundary, k.basis
+         FROM ingredient i JOIN ingredient_carbon k ON k.ingredient_id = i.id WHERE i.id = ?`,
+      ),
+      // The French inventory through the ingredient's best verified CIQUAL link (national_link
+      // is filled by the country importers); AGRIBALYSE codes are stored without leading zeros.
+      frenchCarbon: db.prepare(
+        `SELECT l.code AS ciqual_code, l.score, p.code, p.name, p.kg_co2e_per_kg, p.dqr, p.uncertainty_low, p.uncertainty_high,
+                p.boundary, p.group_name
+         FROM national_link l
+         JOIN carbon_product p ON p.source = 'agribalyse_3_1' AND p.code = CAST(CAST(l.code AS INTEGER) AS TEXT)
+         WHERE l.ingredient_id = ? AND l.dataset_id = 'fr_ciqual' AND l.verified = 1
+         ORDER BY l.score DESC, l.code LIMIT 1`,
+      ),
+      cooking: db.prepare(
+        `SELECT y.yield_factor, y.yield_source, y.yield_basis, y.retention_code, r.description AS retention_description,
+                y.proximate_retention, y.proximate_basis
+         FROM ingredient_yield y JOIN retention_code r ON r.code = y.retention_code
+         WHERE y.ingredient_id = ? AND y.method = ?`,
+      ),
+      density: db.prepare('SELECT density_g_per_ml AS gPerMl, density_source AS source FROM ingredient WHERE id = ?'),
+      retentionFactors: db.prepare('SELECT nutrient_number, percent FROM retention_factor WHERE code = ?'),
+      measures: db.prepare(
+        `SELECT seq, amount, description, gram_weight, measure_kind, measure_unit FROM ingredient_portion
+         WHERE ingredient_id = ? ORDER BY seq`,
+      ),
     };
   }
 
@@ -341,6 +393,76 @@ export class Catalog {
       components,
     };
   }
+
+  /** The ingredient's global carbon value (study mapping or category median), resolved at import. */
+  carbon(id: number): { id: number; name: string; carbon: CarbonRecord } | null {
+    const row = this.stmts.carbon.get(id) as
+      | (Omit<CarbonRecord, 'product' | 'class' | 'ciqual_code'> & { id: number; name: string; class: CarbonRecord['class']; product_code: string | null; product_name: string | null })
+      | undefined;
+    if (!row) return null;
+    const { id: _id, name, product_code, product_name, ...rest } = row;
+    return {
+      id: row.id,
+      name,
+      carbon: { ...rest, product: product_code ? { code: product_code, name: product_name ?? product_code } : null, ciqual_code: null },
+    };
+  }
+
+  /** The AGRIBALYSE value of the ingredient's best verified French (CIQUAL) link, or null. */
+  frenchCarbon(id: number): CarbonRecord | null {
+    const row = this.stmts.frenchCarbon.get(id) as
+      | { ciqual_code: string; score: number; code: string; name: string; kg_co2e_per_kg: number; dqr: number; uncertainty_low: number; uncertainty_high: number; boundary: string; group_name: string | null }
+      | undefined;
+    if (!row) return null;
+    return {
+      class: 'french_inventory',
+      source: 'agribalyse_3_1',
+      product: { code: row.code, name: row.name },
+      ciqual_code: row.ciqual_code,
+      kg_co2e_per_kg: row.kg_co2e_per_kg,
+      dqr: row.dqr,
+      uncertainty_low: row.uncertainty_low,
+      uncertainty_high: row.uncertainty_high,
+      boundary: row.boundary,
+      basis: `AGRIBALYSE 3.1 product for CIQUAL code ${row.code} (verified link, score ${row.score}); spread: 10th-90th percentiles of its sub-group "${row.group_name ?? ''}"`,
+    };
+  }
+
+  /** Yield, its source, the retention code and proximate retention of an ingredient cooked by a method. */
+  cooking(id: number, method: string): CookingRecord | null {
+    const row = this.stmts.cooking.get(id, method) as
+      | { yield_factor: number; yield_source: string; yield_basis: string; retention_code: number; retention_description: string; proximate_retention: string; proximate_basis: string }
+      | undefined;
+    if (!row) return null;
+    const factors = this.stmts.retentionFactors.all(row.retention_code) as Array<{ nutrient_number: string; percent: number }>;
+    return {
+      yieldFactor: row.yield_factor,
+      yieldSource: row.yield_source,
+      yieldBasis: row.yield_basis,
+      retentionCode: row.retention_code,
+      retentionDescription: row.retention_description,
+      retentionByNumber: new Map(factors.map((f) => [f.nutrient_number, f.percent / 100])),
+      proximate: JSON.parse(row.proximate_retention) as Record<'protein' | 'fat' | 'energy', number>,
+      proximateBasis: row.proximate_basis,
+    };
+  }
+
+  /** The unrounded density, for conversion (1 cup of flour is the source's 125 g, not 124.99). */
+  density(id: number): { gPerMl: number; source: DensitySource } | null {
+    return (this.stmts.density.get(id) as { gPerMl: number; source: DensitySource } | undefined) ?? null;
+  }
+
+  /** Household measures with their classification (volume unit, piece unit), for conversion. */
+  measures(id: number): Array<{ seq: number; amount: number; description: string; gram_weight: number; measure_kind: string; measure_unit: string | null }> {
+    return this.stmts.measures.all(id) as Array<{ seq: number; amount: number; description: string; gram_weight: number; measure_kind: string; measure_unit: string | null }>;
+  }
+
+  /** Nutrient number (SR, e.g. "404") of every nutrient id, for retention lookups. */
+  nutrientNumbers(): Map<number, string> {
+    if (!this.numbers) this.numbers = new Map(this.nutrients().filter((n) => n.usda_id).map((n) => [n.id, n.usda_id!]));
+    return this.numbers;
+  }
+  private numbers: Map<number, string> | null = null;
 
   datasets(): DatasetRecord[] {
     return (this.stmts.datasets.all() as Array<Omit<DatasetRecord, 'record_counts'> & { record_counts: string }>).map((d) => ({

@@ -2,7 +2,7 @@
  * The catalogue database: written once by `larder import`, then opened read-only.
  * SCHEMA_VERSION changes whenever a reader would misread an older file.
  */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export const CATALOG_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -122,6 +122,61 @@ CREATE TABLE national_link (
   PRIMARY KEY (dataset_id, code)
 ) WITHOUT ROWID;
 CREATE INDEX national_link_ingredient ON national_link(ingredient_id, dataset_id, verified, score);
+
+-- Carbon: every product of the carbon datasets (global studies and the French inventory,
+-- the latter keyed by CIQUAL code), and one resolved global value per ingredient.
+CREATE TABLE carbon_product (
+  source TEXT NOT NULL,
+  code TEXT NOT NULL,
+  name TEXT NOT NULL,
+  group_name TEXT,
+  kg_co2e_per_kg REAL NOT NULL,
+  dqr INTEGER NOT NULL,
+  uncertainty_low REAL NOT NULL,
+  uncertainty_high REAL NOT NULL,
+  boundary TEXT NOT NULL,
+  PRIMARY KEY (source, code)
+) WITHOUT ROWID;
+
+CREATE TABLE ingredient_carbon (
+  ingredient_id INTEGER PRIMARY KEY REFERENCES ingredient(id),
+  class TEXT NOT NULL,
+  source TEXT NOT NULL,
+  product_code TEXT,
+  product_name TEXT,
+  kg_co2e_per_kg REAL NOT NULL,
+  dqr INTEGER NOT NULL,
+  uncertainty_low REAL NOT NULL,
+  uncertainty_high REAL NOT NULL,
+  boundary TEXT NOT NULL,
+  basis TEXT NOT NULL
+);
+
+-- USDA Table of Nutrient Retention Factors, Release 6: percent retained by code and nutrient number.
+CREATE TABLE retention_code (
+  code INTEGER PRIMARY KEY,
+  food_group TEXT NOT NULL,
+  description TEXT NOT NULL
+);
+CREATE TABLE retention_factor (
+  code INTEGER NOT NULL REFERENCES retention_code(code),
+  nutrient_number TEXT NOT NULL,
+  percent REAL NOT NULL,
+  PRIMARY KEY (code, nutrient_number)
+) WITHOUT ROWID;
+
+-- Cooking yield and proximate retention per ingredient and method, resolved at import.
+CREATE TABLE ingredient_yield (
+  ingredient_id INTEGER NOT NULL REFERENCES ingredient(id),
+  method TEXT NOT NULL,
+  yield_factor REAL NOT NULL,
+  yield_source TEXT NOT NULL,
+  yield_basis TEXT NOT NULL,
+  retention_code INTEGER REFERENCES retention_code(code),
+  proximate_retention TEXT NOT NULL,
+  proximate_basis TEXT NOT NULL,
+  PRIMARY KEY (ingredient_id, method)
+) WITHOUT ROWID;
 
 CREATE VIRTUAL TABLE survey_food_fts USING fts5(
   name, content='survey_food', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2'

@@ -19,11 +19,14 @@ import { dashboardRoutes } from './routes/dashboard.js';
 import { etagPlugin } from './plugins/etag.js';
 import { overloadPlugin } from './plugins/overload.js';
 import { responseCachePlugin, serveFromCache } from './plugins/responseCache.js';
+import { carbonRoutes } from './routes/carbon.js';
+import { convertRoutes } from './routes/convert.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { ingredientRoutes } from './routes/ingredients.js';
 import { referenceRoutes } from './routes/reference.js';
 import { surveyFoodRoutes } from './routes/surveyFoods.js';
+import { yieldRoutes } from './routes/yield.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,6 +70,8 @@ export const API_DESCRIPTION = `Read-only food data: canonical ingredients (USDA
 **Caching.** Successful responses carry a strong \`ETag\`; send it back in \`If-None-Match\` to get 304 Not Modified. The catalogue only changes when it is re-imported. Responses over 1 KB are compressed when the client accepts gzip, deflate or br.
 
 **Allergens.** Flags are derived from the ingredient's name by documented pattern rules (EU 14 and US top 9): ${'gluten, wheat, dairy, eggs, fish, shellfish, molluscs, nuts, peanuts, soy, sesame, celery, mustard, lupin, sulphites'}. Coconut, nutmeg, chestnuts and water chestnuts are not tree nuts; peanut butter is peanuts, not dairy; buckwheat is not gluten. They are a screening aid, not a label.
+
+**Carbon, cooking, conversion.** /v1/ingredients/{id}/carbon gives every ingredient a footprint in kg CO2e per kg (global studies by reviewed mapping, the French AGRIBALYSE inventory with country=FR where a verified CIQUAL link exists, else the category median), with source, data quality rating, boundary and spread. /v1/ingredients/{id}/yield gives the cooking yield and nutrient retention by method, and /v1/ingredients/{id}/nutrients?method= the values per 100 g of cooked food. /v1/ingredients/{id}/convert converts between mass, volume and piece units with the ingredient's density and piece weights.
 
 **Tracing.** Every response carries \`x-request-id\` (yours, if you send a well-formed one). Every record names its source dataset; /v1/sources gives each dataset's version, licence and attribution.`;
 
@@ -159,6 +164,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     enforceRateLimits(v1);
     serveFromCache(v1);
     await v1.register(ingredientRoutes);
+    await v1.register(carbonRoutes);
+    await v1.register(yieldRoutes);
+    await v1.register(convertRoutes);
     await v1.register(surveyFoodRoutes);
     await v1.register(referenceRoutes);
   });

@@ -1,13 +1,17 @@
 import { deriveAllergens } from '../domain/allergens.js';
 import { densityFromMeasures, median, type HouseholdMeasure } from '../domain/householdMeasures.js';
+import { literatureIndex, type LiteratureDensity } from '../domain/literatureDensity.js';
 import { countRows, type ImportContext } from './context.js';
+
+/** Densities outside this range are data errors or measures of something else. */
+const PLAUSIBLE = { min: 0.02, max: 3 };
 
 /**
  * Everything computed from the loaded rows rather than read from a file: densities from
- * household measures (else the category's median, said so in the source), allergen
- * flags, and the full-text indexes.
+ * household measures, else a literature value matched by name (FAO/INFOODS), else the
+ * category's median (said so in the source), allergen flags, and the full-text indexes.
  */
-export function deriveIngredientFields(ctx: ImportContext): void {
+export function deriveIngredientFields(ctx: ImportContext, literature: LiteratureDensity[] = []): void {
   const { db } = ctx;
   const ingredients = db
     .prepare(
@@ -36,9 +40,21 @@ export function deriveIngredientFields(ctx: ImportContext): void {
       pending.push(ing);
     }
   }
+  const index = literatureIndex(literature);
+  let fromLiterature = 0;
+  const unmatched: typeof ingredients = [];
+  for (const ing of pending) {
+    const hit = index.match(ing.name);
+    if (hit && hit.gPerMl >= PLAUSIBLE.min && hit.gPerMl <= PLAUSIBLE.max) {
+      setDensity.run(hit.gPerMl, 'literature', `FAO/INFOODS Density Database v2.0: "${hit.name}" ${hit.printed} g/ml (${hit.biblio})`, ing.id);
+      fromLiterature++;
+    } else {
+      unmatched.push(ing);
+    }
+  }
   const allMeasured = [...measured.values()].flat();
   const overall = median(allMeasured);
-  for (const ing of pending) {
+  for (const ing of unmatched) {
     const inCategory = measured.get(ing.categoryId) ?? [];
     const value = median(inCategory) ?? overall;
     if (value === null) continue;
@@ -49,7 +65,7 @@ export function deriveIngredientFields(ctx: ImportContext): void {
     setDensity.run(value, 'category_estimate', basis, ing.id);
   }
   ctx.progress.info(
-    `densities: ${ingredients.length - pending.length} from household measures, ${pending.length} category estimates`,
+    `densities: ${ingredients.length - pending.length} from household measures, ${fromLiterature} from literature, ${unmatched.length} category estimates`,
   );
 
   const setAllergens = db.prepare('UPDATE ingredient SET allergens = ? WHERE id = ?');

@@ -3,8 +3,11 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { CATALOG_DDL, SCHEMA_VERSION } from '../catalog/schema.js';
+import { importCarbon, locateCarbon } from './carbon.js';
 import type { ImportContext, ImportStats } from './context.js';
+import { importCooking, locateCooking } from './cooking.js';
 import { deriveIngredientFields } from './derive.js';
+import { locateFaoDensity, readFaoDensities } from './faoDensity.js';
 import { importFndds, locateFndds } from './fndds.js';
 import { importFoundation, locateFoundation } from './foundation.js';
 import { checkSr28Units, importNutrientDefinitions } from './nutrientDefinitions.js';
@@ -80,6 +83,9 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
   const srDirs = locateSrLegacy(sourceDir);
   const foundationDir = locateFoundation(sourceDir);
   const fnddsDir = locateFndds(sourceDir);
+  const carbonDirs = locateCarbon(sourceDir);
+  const cookingFiles = locateCooking(sourceDir);
+  const densityFile = locateFaoDensity(sourceDir);
 
   mkdirSync(path.dirname(outFile), { recursive: true });
   removeAbandonedTemporaries(outFile);
@@ -112,7 +118,9 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     await importSrLegacy(ctx, srDirs);
     await importFoundation(ctx, foundationDir, [srDirs.fdcDir]);
     await importFndds(ctx, fnddsDir);
-    deriveIngredientFields(ctx);
+    deriveIngredientFields(ctx, await readFaoDensities(ctx, densityFile));
+    await importCarbon(ctx, carbonDirs);
+    await importCooking(ctx, cookingFiles);
 
     const insertDataset = db.prepare(
       `INSERT INTO dataset (id, name, version, publisher, licence, licence_url, url, attribution, role, record_counts)

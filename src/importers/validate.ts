@@ -48,6 +48,17 @@ export function validateCatalog(ctx: ImportContext, expected: Record<string, num
     .get() as number;
   if (badDensity > 0) problems.push(`${badDensity} ingredients without a density`);
 
+  const withoutCarbon = db
+    .prepare('SELECT COUNT(*) FROM ingredient i LEFT JOIN ingredient_carbon k ON k.ingredient_id = i.id WHERE k.ingredient_id IS NULL')
+    .pluck()
+    .get() as number;
+  if (withoutCarbon > 0) problems.push(`${withoutCarbon} ingredients without a carbon value`);
+  const withoutYield = db
+    .prepare('SELECT COUNT(*) FROM ingredient i WHERE (SELECT COUNT(*) FROM ingredient_yield y WHERE y.ingredient_id = i.id) <> 5')
+    .pluck()
+    .get() as number;
+  if (withoutYield > 0) problems.push(`${withoutYield} ingredients without a yield for every cooking method`);
+
   const badComponents = db
     .prepare('SELECT COUNT(*) FROM survey_food_component WHERE grams < 0')
     .pluck()

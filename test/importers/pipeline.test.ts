@@ -93,7 +93,7 @@ describe('import pipeline', () => {
     expect(counts(out)).toEqual(counts(inject('catalogPath')));
     expect(report.stats.rows.ingredient).toBe(7793 + 316);
     expect(report.datasets.find((d) => d.id === 'usda_sr28')!.recordCounts.nutrient_values).toBe(641060);
-  }, 60_000);
+  }, 240_000);
 });
 
 describe('an import killed with SIGKILL', () => {

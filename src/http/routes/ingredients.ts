@@ -1,6 +1,8 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { cookNutrients, parseMethod } from '../../domain/cooking.js';
 import { resolveCountry } from '../../domain/countries.js';
 import { ApiError } from '../../errors.js';
+import { CookedFields, COOKED_BASIS, MethodQuery } from './yield.js';
 import { AllergenName, BASIS, errorResponses, IdParams, json, NutrientAmount, pageOf, Pagination, SearchText } from '../schemas.js';
 
 const IngredientListItem = Type.Object({
@@ -14,7 +16,8 @@ const Density = Type.Object({
   g_per_ml: Type.Number({ description: 'Grams per millilitre' }),
   g_per_cup: Type.Number({ description: 'Grams per US cup (236.59 ml)' }),
   source: Type.Enum(['usda', 'literature', 'measured', 'category_estimate'], {
-    description: "usda: the reference dataset's own household measures; category_estimate: the median of its category",
+    description:
+      "usda: the reference dataset's own household measures; literature: the FAO/INFOODS Density Database matched by name; category_estimate: the median of its category",
   }),
   derived_from: Type.Union([Type.String(), Type.Null()], { description: 'The household measure or rule the density comes from' }),
 });
@@ -62,14 +65,16 @@ const CountryNutrients = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   country: Type.String(),
-  basis: Type.Literal(BASIS),
+  basis: Type.Union([Type.Literal(BASIS), Type.Literal(COOKED_BASIS)]),
   linked_food: LinkedFood,
   nutrients: Type.Array(
     Type.Object({
       ...NutrientAmount.properties,
       source: Type.String({ description: 'Dataset id that gave the value, or usda_fallback' }),
+      ...CookedFields.nutrient,
     }),
   ),
+  ...CookedFields.response,
 });
 
 export const ingredientRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -129,21 +134,32 @@ export const ingredientRoutes: FastifyPluginAsyncTypebox = async (app) => {
           country: Type.Optional(
             Type.String({ maxLength: 64, description: 'ISO 3166-1 alpha-2, case-insensitive; default US' }),
           ),
+          method: Type.Optional(MethodQuery),
         }),
         response: { 200: json(CountryNutrients, 'Country-resolved nutrients'), ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request) => {
       const country = resolveCountry(request.query.country, app.catalog.countries);
+      const method = request.query.method === undefined ? null : parseMethod(request.query.method);
       const found = app.catalog.ingredientNutrients(request.params.id);
       if (!found) throw ApiError.notFound(`ingredient ${request.params.id}`);
-      return {
+      const body = {
         id: found.id,
         name: found.name,
         country,
         basis: BASIS,
         linked_food: null,
         nutrients: found.nutrients.map((n) => ({ ...n, source: found.datasetId })),
+      };
+      if (!method) return body;
+      // Per 100 g of cooked food: raw amount x retention / yield (src/domain/cooking.ts).
+      const cooking = app.catalog.cooking(found.id, method)!;
+      return {
+        ...body,
+        basis: COOKED_BASIS,
+        nutrients: cookNutrients(body.nutrients, app.catalog.nutrientNumbers(), cooking),
+        cooking: { method, yield_factor: cooking.yieldFactor, yield_source: cooking.yieldSource, retention_code: cooking.retentionCode },
       };
     },
   );

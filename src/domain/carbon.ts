@@ -1,0 +1,103 @@
+/**
+ * Carbon footprints: matching ingredients to the products of the carbon datasets by the
+ * reviewed rules in src/importers/mappings/carbon-rules.json, and the statistics (medians,
+ * percentile spreads, data quality ratings) the carbon object is built from.
+ */
+
+export const CARBON_UNIT = 'kg CO2e per kg' as const;
+
+export type CarbonClass = 'global_study' | 'french_inventory' | 'category_median';
+
+/** Dataset ids of the carbon sources, as /v1/sources lists them. */
+export const CARBON_SOURCES = {
+  pooreNemecek: 'poore_nemecek_2018',
+  suEatableLife: 'su_eatable_life',
+  agribalyse: 'agribalyse_3_1',
+  categoryMedian: 'category_median',
+} as const;
+
+export const BOUNDARY = {
+  global: 'cradle-to-retail',
+  french: 'cradle-to-plate',
+  median: 'cradle-to-retail (category median)',
+} as const;
+
+export interface CarbonRule {
+  /** FDC food category code ("1100"), several joined by "|", or "*". */
+  c: string;
+  /** Regular expression matched as whole words against the lower-cased name. */
+  m: string;
+  x?: string | null;
+  sel?: string | null;
+  selTypology?: string | null;
+  pn?: string | null;
+  typology?: string | null;
+  skip?: boolean;
+}
+
+export interface CompiledRule {
+  index: number;
+  rule: CarbonRule;
+  categories: Set<string> | null;
+  match: RegExp;
+  except: RegExp | null;
+}
+
+const words = (pattern: string) => new RegExp(`(?:^|[^a-z0-9])(?:${pattern})(?:$|[^a-z0-9])`);
+
+export function compileRules(rules: CarbonRule[]): CompiledRule[] {
+  return rules.map((rule, index) => ({
+    index,
+    rule,
+    categories: rule.c === '*' ? null : new Set(rule.c.split('|')),
+    match: words(rule.m),
+    except: rule.x ? words(rule.x) : null,
+  }));
+}
+
+/** The first rule that matches the ingredient, or null. A matching `skip` rule also answers null. */
+export function matchRule(rules: CompiledRule[], ingredient: { name: string; categoryCode: string }): CompiledRule | null {
+  const name = ingredient.name.toLowerCase();
+  for (const r of rules) {
+    if (r.categories && !r.categories.has(ingredient.categoryCode)) continue;
+    if (!r.match.test(name)) continue;
+    if (r.except && r.except.test(name)) continue;
+    return r.rule.skip ? null : r;
+  }
+  return null;
+}
+
+/** Percentile by linear interpolation between closest ranks (p in 0..1). */
+export function percentile(values: number[], p: number): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const pos = (sorted.length - 1) * p;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
+}
+
+/** The 10th to 90th percentile of comparable values, widened so it always holds the value itself. */
+export function spread(value: number, comparable: number[]): { low: number; high: number } {
+  const low = percentile(comparable, 0.1) ?? value;
+  const high = percentile(comparable, 0.9) ?? value;
+  return { low: Math.min(low, value), high: Math.max(high, value) };
+}
+
+/** AGRIBALYSE publishes a DQR from 1 (best) to 5; the French class is rated 2 to 3 (decisions.md). */
+export function frenchDqr(published: number): number {
+  return Math.min(3, Math.max(2, Math.round(published)));
+}
+
+/** SU-EATABLE LIFE rates each item's uncertainty L(ow) or H(igh): global class 1 or 2. */
+export function globalDqr(uncertainty: 'L' | 'H' | null): number {
+  return uncertainty === 'L' ? 1 : 2;
+}
+
+/** A category median stands on this many mapped ingredients before it is rated 4 rather than 5. */
+export const MEDIAN_DQR4_MIN = 20;
+
+export const round = (value: number, digits = 4): number => {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+};

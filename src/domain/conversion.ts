@@ -1,0 +1,180 @@
+/**
+ * Unit conversion for one ingredient: mass and volume units convert among themselves with
+ * fixed factors; across mass and volume through the ingredient's density; piece units
+ * through the ingredient's own piece weights. Pure: the caller supplies density and pieces.
+ */
+import { ApiError } from '../errors.js';
+import { PIECE_UNITS, US_VOLUME_ML, type PieceUnit } from './householdMeasures.js';
+
+export const MASS_G = { mg: 0.001, g: 1, kg: 1000, oz: 28.349523125, lb: 453.59237 } as const;
+export type MassUnit = keyof typeof MASS_G;
+
+export const VOLUME_UNITS = ['ml', 'l', 'tsp', 'tbsp', 'fl oz', 'cup', 'pint'] as const;
+export type ConvVolumeUnit = (typeof VOLUME_UNITS)[number];
+
+export const SYSTEMS = ['us', 'us_legal', 'metric', 'uk', 'au', 'jp'] as const;
+export type MeasuringSystem = (typeof SYSTEMS)[number];
+
+const US: Record<ConvVolumeUnit, number> = {
+  ml: 1,
+  l: 1000,
+  tsp: US_VOLUME_ML.tsp,
+  tbsp: US_VOLUME_ML.tbsp,
+  'fl oz': US_VOLUME_ML.fl_oz,
+  cup: US_VOLUME_ML.cup,
+  pint: US_VOLUME_ML.pint,
+};
+
+/**
+ * Millilitres per unit in each system. A system states the units it defines and takes the
+ * others from US customary: us_legal is the FDA labelling set (21 CFR 101.9: cup 240 ml,
+ * tbsp 15, tsp 5, fl oz 30); metric cup 250, tbsp 15, tsp 5; uk imperial fl oz and pint with
+ * metric spoons and cup; au 250 ml cup and 20 ml tablespoon; jp 200 ml cup.
+ */
+export const SYSTEM_ML: Record<MeasuringSystem, Record<ConvVolumeUnit, number>> = {
+  us: US,
+  us_legal: { ...US, tsp: 5, tbsp: 15, 'fl oz': 30, cup: 240, pint: 480 },
+  metric: { ...US, tsp: 5, tbsp: 15, cup: 250 },
+  uk: { ...US, tsp: 5, tbsp: 15, cup: 250, 'fl oz': 28.4130625, pint: 568.26125 },
+  au: { ...US, tsp: 5, tbsp: 20, cup: 250 },
+  jp: { ...US, tsp: 5, tbsp: 15, cup: 200 },
+};
+
+export type Unit = MassUnit | ConvVolumeUnit | PieceUnit;
+export const ALL_UNITS: readonly Unit[] = [...(Object.keys(MASS_G) as MassUnit[]), ...VOLUME_UNITS, ...PIECE_UNITS];
+
+const ALIASES: Record<string, Unit> = {};
+const alias = (unit: Unit, ...names: string[]) => {
+  for (const n of [unit, ...names]) ALIASES[n] = unit;
+};
+alias('mg', 'milligram', 'milligrams', 'milligramme', 'milligrammes');
+alias('g', 'gram', 'grams', 'gramme', 'grammes', 'gr', 'gm', 'gms');
+alias('kg', 'kilogram', 'kilograms', 'kilogramme', 'kilogrammes', 'kilo', 'kilos', 'kgs');
+alias('oz', 'ounce', 'ounces', 'ozs');
+alias('lb', 'lbs', 'pound', 'pounds');
+alias('ml', 'milliliter', 'milliliters', 'millilitre', 'millilitres', 'cc', 'mls');
+alias('l', 'liter', 'liters', 'litre', 'litres', 'lt', 'ltr');
+alias('tsp', 'teaspoon', 'teaspoons', 'tsps', 'tspn');
+alias('tbsp', 'tablespoon', 'tablespoons', 'tbsps', 'tbs', 'tbl', 'tblsp');
+alias('fl oz', 'floz', 'fluid ounce', 'fluid ounces', 'fl ozs', 'fl. oz');
+alias('cup', 'cups', 'c');
+alias('pint', 'pints', 'pt', 'pts');
+alias('piece', 'pieces', 'pc', 'pcs', 'each', 'ea', 'item', 'items', 'whole', 'unit', 'units');
+alias('slice', 'slices');
+alias('clove', 'cloves');
+alias('head', 'heads');
+alias('bunch', 'bunches');
+
+/** A unit as a caller writes it ("Tablespoons", "fl_oz", "FL. OZ."), or null when unknown. */
+export function parseUnit(raw: string): Unit | null {
+  const key = raw.trim().toLowerCase().replace(/[_\-]+/g, ' ').replace(/\.+/g, '.').replace(/\.$/, '').replace(/\s+/g, ' ');
+  return ALIASES[key] ?? ALIASES[key.replace(/\./g, '')] ?? null;
+}
+
+export function parseSystem(raw: string | undefined): MeasuringSystem | null {
+  if (raw === undefined) return 'us';
+  const key = raw.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  return (SYSTEMS as readonly string[]).includes(key) ? (key as MeasuringSystem) : null;
+}
+
+export type UnitKind = 'mass' | 'volume' | 'piece';
+export function kindOf(unit: Unit): UnitKind {
+  if (unit in MASS_G) return 'mass';
+  if ((VOLUME_UNITS as readonly string[]).includes(unit)) return 'volume';
+  return 'piece';
+}
+
+export interface ConversionInput {
+  from: Unit;
+  to: Unit;
+  amount: number;
+  system: MeasuringSystem;
+  /** g/ml and where it came from (usda, literature, measured, category_estimate). */
+  density: { gPerMl: number; source: string };
+  /** Grams per piece unit the ingredient has, with the household measure it comes from. */
+  pieces: Partial<Record<PieceUnit, { grams: number; measure: string }>>;
+}
+
+export interface ConversionResult {
+  amount: number;
+  /** Where the density came from, or "none" when the units needed no density. */
+  densitySource: string;
+  densityGPerMl: number | null;
+  /** The piece weights used, by unit. */
+  pieceWeights: Array<{ unit: PieceUnit; grams: number; measure: string }>;
+}
+
+/** Significant digits of every converted amount. */
+export const SIGNIFICANT = 6;
+export const roundSignificant = (value: number): number => Number(value.toPrecision(SIGNIFICANT));
+
+export function convert(input: ConversionInput): ConversionResult {
+  const { from, to, amount, system } = input;
+  const ml = SYSTEM_ML[system];
+  const fromKind = kindOf(from);
+  const toKind = kindOf(to);
+  const pieceWeights: ConversionResult['pieceWeights'] = [];
+  const pieceGrams = (unit: PieceUnit): number => {
+    const piece = input.pieces[unit];
+    if (!piece) {
+      const have = Object.keys(input.pieces);
+      throw new ApiError(
+        'conversion_unavailable',
+        `this ingredient has no weight for one ${unit}; ` +
+          (have.length > 0 ? `piece units it has: ${have.join(', ')}` : 'it has no piece weights at all; convert by mass or volume'),
+        { errors: [{ parameter: from === unit ? 'from' : 'to', message: `no weight for "${unit}"${have.length ? `; available: ${have.join(', ')}` : ''}` }] },
+      );
+    }
+    pieceWeights.push({ unit, grams: piece.grams, measure: piece.measure });
+    return piece.grams;
+  };
+
+  let result: number;
+  let usesDensity = false;
+  if (fromKind === 'volume' && toKind === 'volume') {
+    result = (amount * ml[from as ConvVolumeUnit]) / ml[to as ConvVolumeUnit];
+  } else if (fromKind === 'mass' && toKind === 'mass') {
+    result = (amount * MASS_G[from as MassUnit]) / MASS_G[to as MassUnit];
+  } else {
+    // Through grams.
+    let grams: number;
+    if (fromKind === 'mass') grams = amount * MASS_G[from as MassUnit];
+    else if (fromKind === 'volume') {
+      usesDensity = true;
+      grams = amount * ml[from as ConvVolumeUnit] * input.density.gPerMl;
+    } else grams = amount * pieceGrams(from as PieceUnit);
+    if (toKind === 'mass') result = grams / MASS_G[to as MassUnit];
+    else if (toKind === 'volume') {
+      usesDensity = true;
+      result = grams / input.density.gPerMl / ml[to as ConvVolumeUnit];
+    } else result = grams / pieceGrams(to as PieceUnit);
+  }
+  if (!Number.isFinite(result) || !(result > 0)) {
+    throw ApiError.invalidParameter('amount', `${amount} ${from} in ${to} is too small or too large to represent`);
+  }
+  return {
+    amount: roundSignificant(result),
+    densitySource: usesDensity ? input.density.source : 'none',
+    densityGPerMl: usesDensity ? input.density.gPerMl : null,
+    pieceWeights,
+  };
+}
+
+/**
+ * Piece weights from an ingredient's household measures: for each piece unit, the first (in
+ * the source's order) measure of that unit, per one piece ("3 cloves = 9 g" is 3 g a clove).
+ * `piece` covers the measures householdMeasures.ts classifies as one countable item
+ * ("large", "medium", "each", "fillet", ...).
+ */
+export function pieceWeightsFrom(
+  measures: Array<{ amount: number; description: string; gram_weight: number; measure_kind: string; measure_unit: string | null }>,
+): ConversionInput['pieces'] {
+  const out: ConversionInput['pieces'] = {};
+  for (const m of measures) {
+    if (m.measure_kind !== 'piece' || !(m.amount > 0) || !(m.gram_weight > 0)) continue;
+    const unit = m.measure_unit as PieceUnit | null;
+    if (!unit || !(PIECE_UNITS as readonly string[]).includes(unit) || out[unit]) continue;
+    out[unit] = { grams: m.gram_weight / m.amount, measure: `${m.amount} ${m.description} = ${m.gram_weight} g` };
+  }
+  return out;
+}

@@ -1,0 +1,87 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { CARBON_UNIT } from '../../domain/carbon.js';
+import { KNOWN_COUNTRIES } from '../../domain/countries.js';
+import { ApiError } from '../../errors.js';
+import { errorResponses, IdParams, json } from '../schemas.js';
+
+const Carbon = Type.Object({
+  kg_co2e_per_kg: Type.Number({ description: 'kg CO2e per kg of food (GWP100)' }),
+  source: Type.String({
+    description: 'poore_nemecek_2018 or su_eatable_life (global study), agribalyse_3_1 (French inventory, with country=FR), category_median',
+  }),
+  class: Type.Enum(['global_study', 'french_inventory', 'category_median'], { description: 'Source class' }),
+  dqr: Type.Integer({
+    minimum: 1,
+    maximum: 5,
+    description: 'Data quality rating, lower is better: global study 1-2, French inventory 2-3 (AGRIBALYSE DQR rounded), category median 4-5',
+  }),
+  boundary: Type.String({ description: 'System boundary: cradle-to-retail (global), cradle-to-plate (AGRIBALYSE)' }),
+  uncertainty_low: Type.Number({ description: '10th percentile of the comparable source values (for medians: of the category)' }),
+  uncertainty_high: Type.Number({ description: '90th percentile of the comparable source values (for medians: of the category)' }),
+  unit: Type.Literal(CARBON_UNIT),
+  product: Type.Union([Type.Object({ code: Type.String(), name: Type.String() }), Type.Null()], {
+    description: 'The source product the value belongs to; null for a category median',
+  }),
+  ciqual_code: Type.Union([Type.String(), Type.Null()], { description: 'The CIQUAL code of the French link (country=FR only)' }),
+  basis: Type.String({ description: 'How the value was reached: the mapping rule, link or median it comes from' }),
+});
+
+const CarbonResult = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  country: Type.Union([Type.String(), Type.Null()], { description: 'The country asked for, upper-cased; null without' }),
+  carbon: Carbon,
+});
+
+const round = (n: number) => Math.round(n * 10000) / 10000;
+
+export const carbonRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/v1/ingredients/:id/carbon',
+    {
+      schema: {
+        tags: ['Ingredients'],
+        summary: "An ingredient's carbon footprint",
+        description:
+          'Every ingredient has one. Without country, or with a country other than FR: the global study value (SU-EATABLE LIFE item, else Poore & Nemecek 2018 product) the ingredient maps to by the reviewed rules, else the median of its category. With FR: the AGRIBALYSE 3.1 value of its verified CIQUAL link where it has one, else as without. Countries outside US, GB, DE, FR, SE, NO, DK answer 400 unsupported_country.',
+        params: IdParams,
+        querystring: Type.Object({
+          country: Type.Optional(Type.String({ maxLength: 64, description: 'ISO 3166-1 alpha-2, case-insensitive' })),
+        }),
+        response: { 200: json(CarbonResult, 'The carbon footprint'), ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) => {
+      let country: string | null = null;
+      if (request.query.country !== undefined) {
+        country = request.query.country.trim().toUpperCase();
+        if (!(KNOWN_COUNTRIES as readonly string[]).includes(country)) {
+          throw new ApiError('unsupported_country', `country "${request.query.country.slice(0, 32)}" is not supported; supported countries: ${KNOWN_COUNTRIES.join(', ')}`, {
+            errors: [{ parameter: 'country', message: `must be one of: ${KNOWN_COUNTRIES.join(', ')}` }],
+          });
+        }
+      }
+      const found = app.catalog.carbon(request.params.id);
+      if (!found) throw ApiError.notFound(`ingredient ${request.params.id}`);
+      const record = (country === 'FR' ? app.catalog.frenchCarbon(found.id) : null) ?? found.carbon;
+      return {
+        id: found.id,
+        name: found.name,
+        country,
+        carbon: {
+          kg_co2e_per_kg: round(record.kg_co2e_per_kg),
+          source: record.source,
+          class: record.class,
+          dqr: record.dqr,
+          boundary: record.boundary,
+          uncertainty_low: round(record.uncertainty_low),
+          uncertainty_high: round(record.uncertainty_high),
+          unit: CARBON_UNIT,
+          product: record.product,
+          ciqual_code: record.ciqual_code,
+          basis: record.basis,
+        },
+      };
+    },
+  );
+};

@@ -1,0 +1,158 @@
+import Database from 'better-sqlite3';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { Catalog } from '../../../src/catalog/catalog.js';
+import { buildApp } from '../../../src/http/app.js';
+import { createTestApp, type TestApp } from '../../support/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const get = (url: string) => t.app.inject({ url, headers: { 'x-api-key': t.key } });
+
+describe('GET /v1/ingredients/:id/carbon', () => {
+  it('maps garlic to the SU-EATABLE LIFE item GARLIC', async () => {
+    // SuEatableLife_Food_Fooprint_database_cf.csv: CROPS,GARLIC,0.71,H,better subtypology,VEGETABLES OPENFIELD,...
+    const res = await get('/v1/ingredients/11215/carbon');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ id: 11215, name: 'Garlic, raw', country: null });
+    expect(body.carbon).toMatchObject({
+      kg_co2e_per_kg: 0.71,
+      source: 'su_eatable_life',
+      class: 'global_study',
+      dqr: 2, // uncertainty H
+      boundary: 'cradle-to-retail',
+      unit: 'kg CO2e per kg',
+      product: { code: 'GARLIC', name: 'GARLIC' },
+      ciqual_code: null,
+    });
+    expect(body.carbon.uncertainty_low).toBeLessThanOrEqual(0.71);
+    expect(body.carbon.uncertainty_high).toBeGreaterThanOrEqual(0.71);
+  });
+
+  it('rates a low-uncertainty item dqr 1', async () => {
+    // CROPS,APPLE,0.25,L,OK item,FRUIT OPENFIELD,0.40,FRUIT OTHER ,0.32
+    const body = (await get('/v1/ingredients/9003/carbon')).json();
+    expect(body.carbon).toMatchObject({ kg_co2e_per_kg: 0.25, source: 'su_eatable_life', dqr: 1, product: { code: 'APPLE' } });
+  });
+
+  it('uses Poore & Nemecek where the rule names only its product', async () => {
+    // Food_Production.csv: Onions & Leeks,...,Total_emissions 0.30000000000000004
+    const body = (await get('/v1/ingredients/11246/carbon')).json();
+    expect(body.carbon).toMatchObject({ source: 'poore_nemecek_2018', class: 'global_study', dqr: 2, product: { code: 'Onions & Leeks' } });
+    expect(body.carbon.kg_co2e_per_kg).toBeCloseTo(0.3, 4);
+  });
+
+  it('falls back to the median of the mapped ingredients of the category, with their spread', async () => {
+    // Alcoholic beverage, daiquiri, canned: no rule maps it (category Beverages, 1400).
+    const body = (await get('/v1/ingredients/14009/carbon')).json();
+    expect(body.carbon).toMatchObject({ source: 'category_median', class: 'category_median', product: null });
+    expect([4, 5]).toContain(body.carbon.dqr);
+    const db = new Database(inject('catalogPath'), { readonly: true });
+    const values = db
+      .prepare(
+        `SELECT k.kg_co2e_per_kg v FROM ingredient_carbon k JOIN ingredient i ON i.id = k.ingredient_id
+         WHERE i.category_id = 14 AND k.class = 'global_study' ORDER BY v`,
+      )
+      .pluck()
+      .all() as number[];
+    db.close();
+    expect(values.length).toBeGreaterThanOrEqual(20);
+    const mid = values.length >> 1;
+    const median = values.length % 2 ? values[mid]! : (values[mid - 1]! + values[mid]!) / 2;
+    expect(body.carbon.kg_co2e_per_kg).toBeCloseTo(median, 4);
+    expect(body.carbon.dqr).toBe(4);
+    expect(body.carbon.uncertainty_low).toBeLessThanOrEqual(body.carbon.kg_co2e_per_kg);
+    expect(body.carbon.uncertainty_high).toBeGreaterThanOrEqual(body.carbon.kg_co2e_per_kg);
+  });
+
+  it('gives every ingredient a carbon value with sane fields (100% coverage)', () => {
+    const db = new Database(inject('catalogPath'), { readonly: true });
+    const row = db
+      .prepare(
+        `SELECT COUNT(*) n, COUNT(k.ingredient_id) covered,
+                SUM(k.kg_co2e_per_kg >= 0 AND k.uncertainty_low <= k.kg_co2e_per_kg AND k.uncertainty_high >= k.kg_co2e_per_kg) sane,
+                SUM(CASE k.class WHEN 'global_study' THEN k.dqr BETWEEN 1 AND 2 WHEN 'category_median' THEN k.dqr BETWEEN 4 AND 5 ELSE 0 END) dqr_ok
+         FROM ingredient i LEFT JOIN ingredient_carbon k ON k.ingredient_id = i.id`,
+      )
+      .get() as { n: number; covered: number; sane: number; dqr_ok: number };
+    db.close();
+    expect(row.n).toBeGreaterThan(8000);
+    expect(row).toEqual({ n: row.n, covered: row.n, sane: row.n, dqr_ok: row.n });
+  });
+
+  it('accepts every known country; FR without a verified French link answers the global value', async () => {
+    for (const c of ['us', 'GB', 'de', 'SE', 'no', 'DK', 'fr']) {
+      const body = (await get(`/v1/ingredients/11215/carbon?country=${c}`)).json();
+      expect(body.country).toBe(c.toUpperCase());
+      expect(body.carbon).toMatchObject({ source: 'su_eatable_life', kg_co2e_per_kg: 0.71 });
+    }
+  });
+
+  it('refuses other countries with 400 unsupported_country, and unknown ids with 404', async () => {
+    for (const c of ['XX', 'USA', '', 'zz']) {
+      const res = await get(`/v1/ingredients/11215/carbon?country=${c}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'unsupported_country' });
+      expect(res.json().detail).toContain('US, GB, DE, FR, SE, NO, DK');
+    }
+    const res = await get('/v1/ingredients/999999999/carbon');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('not_found');
+  });
+});
+
+describe('GET /v1/ingredients/:id/carbon?country=FR through a verified CIQUAL link', () => {
+  // The country importers fill national_link; this branch's catalogue has none, so a copy
+  // of the real catalogue gets two links to exercise the join on the real AGRIBALYSE rows.
+  let dir: string;
+  let catalog: Catalog;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'larder-fr-'));
+    const file = path.join(dir, 'catalog.sqlite');
+    copyFileSync(inject('catalogPath'), file);
+    const db = new Database(file);
+    const link = db.prepare('INSERT INTO national_link (dataset_id, code, ingredient_id, score, verified, method) VALUES (?, ?, ?, ?, ?, ?)');
+    link.run('fr_ciqual', '11000', 11215, 0.95, 1, 'test'); // Ail, cru / Garlic, fresh
+    link.run('fr_ciqual', '9410', 20081, 0.6, 0, 'test'); // unverified: must be ignored
+    db.close();
+    catalog = Catalog.open(file);
+    app = await buildApp({ config: t.config, catalog: { current: catalog }, accounts: t.accounts, logger: false });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    catalog.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves the AGRIBALYSE value of the linked CIQUAL code', async () => {
+    // agribalyse-31-synthese.csv: "11000","11000",...,"Ail, cru","Garlic, fresh",...,DQR "3.54",
+    // Changement climatique "0.3580429"
+    const res = await app.inject({ url: '/v1/ingredients/11215/carbon?country=FR', headers: { 'x-api-key': t.key } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().carbon).toMatchObject({
+      kg_co2e_per_kg: 0.358,
+      source: 'agribalyse_3_1',
+      class: 'french_inventory',
+      dqr: 3, // 3.54 rounds to 4, held to the class's 2-3
+      boundary: 'cradle-to-plate',
+      product: { code: '11000', name: 'Garlic, fresh' },
+      ciqual_code: '11000',
+    });
+    const global = await app.inject({ url: '/v1/ingredients/11215/carbon?country=DE', headers: { 'x-api-key': t.key } });
+    expect(global.json().carbon.source).toBe('su_eatable_life');
+  });
+
+  it('ignores unverified links', async () => {
+    const res = await app.inject({ url: '/v1/ingredients/20081/carbon?country=fr', headers: { 'x-api-key': t.key } });
+    expect(res.json().carbon.class).not.toBe('french_inventory');
+  });
+});

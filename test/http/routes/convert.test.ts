@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_UNITS } from '../../../src/domain/conversion.js';
+import { createTestApp, type TestApp } from '../../support/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const get = (url: string) => t.app.inject({ url, headers: { 'x-api-key': t.key } });
+const conv = (id: number, from: string, to: string, amount: number | string, extra = '') =>
+  get(`/v1/ingredients/${id}/convert?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&amount=${amount}${extra}`);
+
+describe('GET /v1/ingredients/:id/convert', () => {
+  it('converts a cup of all-purpose flour to 125 g (SR28 WEIGHT.txt: 20081, 1 cup, 125 g)', async () => {
+    const res = await conv(20081, 'cup', 'g', 1);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: 20081,
+      from: { unit: 'cup', amount: 1 },
+      to: { unit: 'g', amount: 125 },
+      system: 'us',
+      density_source: 'usda',
+    });
+    expect((await conv(20081, 'g', 'cups', 250)).json().to.amount).toBe(2);
+  });
+
+  it('weighs a clove of garlic at 3 g (SR28 WEIGHT.txt: 11215, 1 clove, 3.0 g)', async () => {
+    const body = (await conv(11215, 'clove', 'g', 1)).json();
+    expect(body.to.amount).toBe(3);
+    expect(body.density_source).toBe('none');
+    expect(body.piece_weights).toEqual([{ unit: 'clove', grams: 3, measure: '1 clove = 3 g' }]);
+    expect((await conv(11215, 'Cloves', 'oz', 3)).json().to.amount).toBeCloseTo(9 / 28.349523125, 5);
+  });
+
+  it('answers 422 conversion_unavailable for a piece unit without a weight, naming the ones there are', async () => {
+    const res = await conv(11215, 'head', 'g', 1);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'conversion_unavailable' });
+    expect(res.json().detail).toContain('clove');
+    const none = await conv(20081, 'g', 'slice', 10);
+    expect(none.statusCode).toBe(422);
+    expect(none.json().detail).toContain('no piece weights');
+  });
+
+  it('needs no density for mass to mass and volume to volume', async () => {
+    const a = (await conv(20081, 'lb', 'g', 1)).json();
+    expect(a).toMatchObject({ to: { amount: 453.592 }, density_source: 'none', density_g_per_ml: null });
+    const b = (await conv(20081, 'cup', 'tbsp', 1)).json();
+    expect(b).toMatchObject({ to: { amount: 16 }, density_source: 'none' });
+  });
+
+  it('accepts the usual spellings, case-insensitively', async () => {
+    for (const [from, to, expected] of [
+      ['Tablespoons', 'teaspoon', 3],
+      ['fl_oz', 'TBSP', 2],
+      ['FL OZ', 'tbs', 2],
+      ['fluid ounces', 'ml', 29.5735],
+      ['grams', 'Kilograms', 0.001],
+      ['pounds', 'ounces', 16],
+      ['litre', 'mL', 1000],
+    ] as const) {
+      const res = await conv(20081, from, to, 1);
+      expect(res.statusCode, `${from} -> ${to}`).toBe(200);
+      expect(res.json().to.amount).toBeCloseTo(expected, 4);
+    }
+  });
+
+  it('applies the measuring system to cup, tbsp, tsp, fl oz and pint', async () => {
+    const ml = async (unit: string, system: string) => (await conv(20081, unit, 'ml', 1, `&system=${system}`)).json().to.amount;
+    expect(await ml('cup', 'us')).toBeCloseTo(236.588, 3);
+    expect(await ml('cup', 'us_legal')).toBe(240);
+    expect(await ml('cup', 'metric')).toBe(250);
+    expect(await ml('tbsp', 'metric')).toBe(15);
+    expect(await ml('pint', 'uk')).toBeCloseTo(568.261, 3);
+    expect(await ml('fl oz', 'uk')).toBeCloseTo(28.4131, 4);
+    expect(await ml('tbsp', 'au')).toBe(20);
+    expect(await ml('cup', 'jp')).toBe(200);
+    expect((await conv(20081, 'cup', 'g', 1, '&system=metric')).json()).toMatchObject({ system: 'metric', to: { amount: 132.086 } });
+    const bad = await conv(20081, 'cup', 'g', 1, '&system=martian');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().detail).toContain('us, us_legal, metric, uk, au, jp');
+  });
+
+  it('names the density source: literature (FAO/INFOODS) and category estimates too', async () => {
+    // densities_cleaned.tsv: "Cake	Cereal and cereal products	0.415	...	S&W"; 18146 has no volume measure.
+    const ing = (await get('/v1/ingredients/18146')).json();
+    expect(ing.density).toMatchObject({ g_per_ml: 0.415, source: 'literature' });
+    expect(ing.density.derived_from).toContain('FAO/INFOODS');
+    const lit = (await conv(18146, 'ml', 'g', 100)).json();
+    expect(lit).toMatchObject({ density_source: 'literature', to: { amount: 41.5 } });
+    const est = (await conv(1008, 'cup', 'g', 1)).json();
+    expect(est.density_source).toBe('category_estimate');
+  });
+
+  it('refuses unknown units with 400 unsupported_unit listing the supported ones', async () => {
+    const res = await conv(20081, 'furlong', 'g', 1);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'unsupported_unit', errors: [{ parameter: 'from' }] });
+    expect(res.json().detail).toContain('mg, g, kg, oz, lb, ml, l, tsp, tbsp, fl oz, cup, pint, piece, slice, clove, head, bunch');
+  });
+
+  it('refuses amounts that are not finite numbers > 0, and missing parameters', async () => {
+    for (const amount of ['0', '-1', 'abc', 'Infinity', '-Infinity', 'NaN', '1e400', '1e10', '']) {
+      const res = await conv(20081, 'cup', 'g', amount);
+      expect(res.statusCode, amount).toBe(400);
+      expect(res.json().code).toBe('invalid_parameter');
+    }
+    const underflow = await conv(20081, 'mg', 'lb', '5e-324');
+    expect(underflow.statusCode).toBe(400);
+    expect(underflow.json().errors).toEqual([{ parameter: 'amount', message: expect.stringContaining('too small') }]);
+    expect((await get('/v1/ingredients/20081/convert?from=cup&amount=1')).statusCode).toBe(400);
+    expect((await conv(999999999, 'cup', 'g', 1)).statusCode).toBe(404);
+  });
+});
+
+describe('conversion properties', () => {
+  // garlic (clove), egg (piece), flour (usda density), cake (literature), caraway cheese (category estimate),
+  // bread (slice), lettuce (head).
+  const SAMPLE = [11215, 1123, 20081, 18146, 1008, 18069, 11251];
+
+  it('A -> B -> A returns the amount within rounding, never NaN, Infinity or negative, for all unit pairs', async () => {
+    let checked = 0;
+    for (const id of SAMPLE) {
+      for (const from of ALL_UNITS) {
+        for (const to of ALL_UNITS) {
+          for (const amount of [1, 0.37, 250]) {
+            const there = await conv(id, from, to, amount);
+            if (there.statusCode === 422) {
+              expect(there.json().code).toBe('conversion_unavailable');
+              continue;
+            }
+            expect(there.statusCode, `${id} ${amount} ${from} -> ${to}`).toBe(200);
+            const b = there.json().to.amount;
+            expect(Number.isFinite(b) && b > 0, `${id} ${amount} ${from} -> ${to} = ${b}`).toBe(true);
+            const back = await conv(id, to, from, b);
+            expect(back.statusCode).toBe(200);
+            const a = back.json().to.amount;
+            expect(Math.abs(a - amount) / amount, `${id} ${amount} ${from} -> ${to} -> ${from} = ${a}`).toBeLessThan(2e-5);
+            checked++;
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(SAMPLE.length * 12 * 12 * 3);
+  }, 120_000);
+});
