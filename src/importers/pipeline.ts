@@ -12,6 +12,7 @@ import type { ProgressReporter } from './progress.js';
 import { ImportError, requireFile } from './sources.js';
 import { importSrLegacy, locateSrLegacy } from './srLegacy.js';
 import { validateCatalog } from './validate.js';
+import { importNational } from './national/index.js';
 
 export interface ImportOptions {
   sourceDir: string | null;
@@ -113,6 +114,7 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     await importFoundation(ctx, foundationDir, [srDirs.fdcDir]);
     await importFndds(ctx, fnddsDir);
     deriveIngredientFields(ctx);
+    await importNational(ctx);
 
     const insertDataset = db.prepare(
       `INSERT INTO dataset (id, name, version, publisher, licence, licence_url, url, attribution, role, record_counts)

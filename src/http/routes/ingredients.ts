@@ -1,5 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { resolveCountry } from '../../domain/countries.js';
+import { NATIONAL_DATASET, resolveCountry } from '../../domain/countries.js';
+import { resolveCountryNutrients } from '../../domain/countryNutrients.js';
 import { ApiError } from '../../errors.js';
 import { AllergenName, BASIS, errorResponses, IdParams, json, NutrientAmount, pageOf, Pagination, SearchText } from '../schemas.js';
 
@@ -67,7 +68,14 @@ const CountryNutrients = Type.Object({
   nutrients: Type.Array(
     Type.Object({
       ...NutrientAmount.properties,
-      source: Type.String({ description: 'Dataset id that gave the value, or usda_fallback' }),
+      source: Type.String({
+        description:
+          'Dataset id that gave the value (usda_sr_legacy, usda_foundation for US; uk_cofid, de_bls, fr_ciqual, se_livsmedelsverket, no_matvaretabellen, dk_frida), or usda_fallback where the national table lacks the nutrient',
+      }),
+      qualifier: Type.Union([Type.Literal('trace'), Type.Literal('less_than'), Type.Literal('estimated'), Type.Null()], {
+        description:
+          'trace: present below the limit of quantification (amount 0, not a measured zero); less_than: the true value is below amount; estimated: the source marks the value as uncertain; null: a plain value',
+      }),
     }),
   ),
 });
@@ -137,13 +145,16 @@ export const ingredientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const country = resolveCountry(request.query.country, app.catalog.countries);
       const found = app.catalog.ingredientNutrients(request.params.id);
       if (!found) throw ApiError.notFound(`ingredient ${request.params.id}`);
+      const base = { id: found.id, name: found.name, country, basis: BASIS };
+      if (country === 'US') {
+        return { ...base, linked_food: null, nutrients: found.nutrients.map((n) => ({ ...n, source: found.datasetId, qualifier: null })) };
+      }
+      const link = app.catalog.bestNationalLink(found.id, NATIONAL_DATASET[country]);
+      const national = link ? { datasetId: link.dataset, nutrients: app.catalog.nationalNutrients(link.dataset, link.code) } : null;
       return {
-        id: found.id,
-        name: found.name,
-        country,
-        basis: BASIS,
-        linked_food: null,
-        nutrients: found.nutrients.map((n) => ({ ...n, source: found.datasetId })),
+        ...base,
+        linked_food: link,
+        nutrients: resolveCountryNutrients(app.catalog.referenceNutrients(found.id), national),
       };
     },
   );
