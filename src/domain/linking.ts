@@ -10,17 +10,22 @@
  *   (at least three are needed);
  * - every word of the canonical name's first two parts must be in the national name, and
  *   every word of the national head in the canonical name (state words aside);
- * - a state conflict (raw against cooked, dried against fresh, two different cooking
- *   methods, salted against unsalted) or two different genera in the scientific names
- *   rule the pair out as a verified link.
+ * - a state conflict (raw against cooked, cooked against not said to be cooked, dried
+ *   against not dried, two different cooking methods, salted against unsalted), a
+ *   distinguishing word (reviewed list: "dark", "breast", "colostrum", "unripe", ...) in
+ *   one name only, values given per weight with bone, or two different genera in the
+ *   scientific names rule the pair out as a verified link.
  * A link is verified when score >= VERIFIED_THRESHOLD, name >= MIN_NAME, profile >=
- * MIN_PROFILE and there is no conflict. Pure: no I/O.
+ * MIN_PROFILE, no compared nutrient scores below MIN_COMPONENT, and there is no conflict.
+ * Pure: no I/O.
  */
 
 export const VERIFIED_THRESHOLD = 0.75;
 export const MIN_NAME = 0.5;
 export const MIN_PROFILE = 0.8;
-export const METHOD = 'name+profile v1';
+/** No single compared nutrient may be further off than this agreement. */
+export const MIN_COMPONENT = 0.5;
+export const METHOD = 'name+profile v2';
 
 /** Macronutrient profile per 100 g; null where the source does not give it. */
 export interface Profile {
@@ -52,11 +57,13 @@ export interface Synonyms {
   phrases: Array<[string, string]>;
   /** Single-word rewrites after tokenising ("courgette" -> "zucchini"). */
   words: Map<string, string>;
+  /** Words that tell foods apart: present on one side only, they rule a pair out ("dark" meat, "colostrum"). */
+  distinct?: Set<string>;
 }
 
 const STOPWORDS = new Set(
   `a an and or of in the with for from to as on by at e g eg etc ns nfs average mean type style food foods product products
-   prepared made commercial retail brand brands various assorted mixed purchased including includes incl not other only
+   prepared made commercial retail brand brands various assorted purchased including includes incl not other only
    plain regular ready unspecified uk french fr all sold shop bought homemade home recipe sample analysis weighed
    edible portion part fluid`.split(/\s+/).filter(Boolean),
 );
@@ -89,7 +96,9 @@ function baseTokens(text: string, synonyms: Synonyms, keepFigures = false): stri
     .replace(/[^\p{L}\p{N}%.]+/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim()} `;
-  for (const [from, to] of synonyms.phrases) t = t.split(` ${from} `).join(` ${to} `);
+  for (const [from, to] of synonyms.phrases) {
+    if (t.includes(from)) t = t.split(` ${from} `).join(` ${to} `);
+  }
   const out: string[] = [];
   for (const raw of t.split(' ')) {
     const w = raw.replace(/^\.+|\.+$/g, '');
@@ -107,6 +116,8 @@ export interface NameTokens {
   head: Set<string>;
   /** Words of the first two comma-separated parts, without parentheses: what the name is above all. */
   core: Set<string>;
+  /** The name says its values are per weight including bone or waste ("weighed with bone"). */
+  perWholeWeight: boolean;
 }
 
 /** Tokens of a whole name and of its head (the text before the first comma). */
@@ -118,6 +129,7 @@ export function nameTokens(name: string, synonyms: Synonyms): NameTokens {
     all: new Set(baseTokens(name, synonyms)),
     head: new Set(baseTokens(headText, synonyms)),
     core: new Set(baseTokens(coreText, synonyms, true)),
+    perWholeWeight: /weighed with|with bone|including bone|incl\.? bone/i.test(name),
   };
 }
 
@@ -140,11 +152,12 @@ export function stateConflict(a: Set<string>, b: Set<string>): string | null {
   const x = stateOf(a);
   const y = stateOf(b);
   if ((x.raw && y.cooking.size > 0) || (y.raw && x.cooking.size > 0)) return 'raw vs cooked';
-  if (x.cooking.size > 0 && y.cooking.size > 0 && ![...x.cooking].some((m) => y.cooking.has(m))) {
-    const generic = x.cooking.has('cooked') || y.cooking.has('cooked');
-    if (!generic) return 'different cooking methods';
-  }
-  if (x.dried !== y.dried && (x.raw || y.raw || x.cooking.size > 0 || y.cooking.size > 0)) return 'dried vs not dried';
+  if ((x.cooking.size > 0) !== (y.cooking.size > 0)) return 'cooked vs not said to be cooked';
+  const specific = (s: Set<string>) => new Set([...s].filter((m) => m !== 'cooked'));
+  const mx = specific(x.cooking);
+  const my = specific(y.cooking);
+  if (mx.size > 0 && my.size > 0 && ![...mx].some((m) => my.has(m))) return 'different cooking methods';
+  if (x.dried !== y.dried) return 'dried vs not dried';
   if (x.canned !== y.canned && (x.raw || y.raw)) return 'canned vs fresh';
   if (x.salted * y.salted < 0) return 'salted vs unsalted';
   return null;
@@ -176,23 +189,31 @@ const PROFILE_PARTS: Array<{ key: keyof Profile; floor: number; rel: number }> =
 /**
  * Agreement of two profiles, 0..1: each shared component scores 1 within its tolerance
  * (max(floor, rel x the larger value)), falling linearly to 0 at three tolerances away.
- * null when fewer than three components are shared.
+ * null when fewer than three macronutrients are shared.
  */
 export function profileAgreement(a: Profile, b: Profile): number | null {
+  return profileDetail(a, b)?.mean ?? null;
+}
+
+/** The mean agreement and the worst single component (one far-off nutrient is enough to doubt a link). */
+export function profileDetail(a: Profile, b: Profile): { mean: number; worst: number } | null {
   let sum = 0;
   let n = 0;
   let macros = 0;
+  let worst = 1;
   for (const { key, floor, rel } of PROFILE_PARTS) {
     const x = a[key];
     const y = b[key];
     if (x === null || y === null) continue;
     const tol = Math.max(floor, rel * Math.max(Math.abs(x), Math.abs(y)));
     const d = Math.abs(x - y);
-    sum += d <= tol ? 1 : Math.max(0, 1 - (d - tol) / (2 * tol));
+    const part = d <= tol ? 1 : Math.max(0, 1 - (d - tol) / (2 * tol));
+    sum += part;
+    worst = Math.min(worst, part);
     n += 1;
     if (key !== 'sodiumMg' && key !== 'fibre') macros += 1;
   }
-  return macros >= 3 ? sum / n : null;
+  return macros >= 3 ? { mean: sum / n, worst } : null;
 }
 
 function genus(name: string | null): string | null {
@@ -213,10 +234,16 @@ export function scorePair(
   food: { tokens: NameTokens; scientificName: string | null; profile: Profile },
   candidate: { id: number; tokens: NameTokens; scientificName: string | null; profile: Profile },
   idf: (t: string) => number,
+  distinct?: Set<string>,
 ): LinkResult {
   const name = nameSimilarity(food.tokens.all, candidate.tokens.all, idf);
-  const profile = profileAgreement(food.profile, candidate.profile);
-  let conflict = stateConflict(food.tokens.all, candidate.tokens.all);
+  const detail = profileDetail(food.profile, candidate.profile);
+  const profile = detail?.mean ?? null;
+  let conflict = food.tokens.perWholeWeight ? 'values per weight with bone or waste' : stateConflict(food.tokens.all, candidate.tokens.all);
+  if (!conflict && distinct) {
+    const one = [...distinct].filter((w) => food.tokens.all.has(w) !== candidate.tokens.all.has(w));
+    if (one.length > 0) conflict = `only one name says: ${one.join(' ')}`;
+  }
   const headOk =
     [...food.tokens.head].some((t) => candidate.tokens.all.has(t)) && [...candidate.tokens.head].some((t) => food.tokens.all.has(t));
   if (!conflict && !headOk) conflict = 'head nouns differ';
@@ -243,16 +270,23 @@ export function scorePair(
   let score = 0.55 * name + 0.45 * (profile ?? 0) + bonus;
   score = Math.min(1, score);
   if (conflict) score *= 0.6;
-  const verified = conflict === null && profile !== null && score >= VERIFIED_THRESHOLD && name >= MIN_NAME && profile >= MIN_PROFILE;
+  const verified =
+    conflict === null &&
+    detail !== null &&
+    score >= VERIFIED_THRESHOLD &&
+    name >= MIN_NAME &&
+    detail.mean >= MIN_PROFILE &&
+    detail.worst >= MIN_COMPONENT;
   return { candidateId: candidate.id, score: Math.round(score * 1000) / 1000, name, profile, conflict, verified };
 }
 
 /** An index of the canonical ingredients for linking many national foods against them. */
 export class Linker {
-  private readonly candidates: Array<{ id: number; tokens: NameTokens; scientificName: string | null; profile: Profile }>;
+  private readonly candidates: Array<{ id: number; tokens: NameTokens; scientificName: string | null; profile: Profile; weight: number }>;
   private readonly byToken = new Map<string, number[]>();
   private readonly idfCache = new Map<string, number>();
   private readonly n: number;
+  private readonly distinct: Set<string>;
 
   constructor(
     ingredients: readonly LinkCandidate[],
@@ -263,6 +297,7 @@ export class Linker {
       tokens: nameTokens(i.name, synonyms),
       scientificName: i.scientificName,
       profile: i.profile,
+      weight: 0,
     }));
     this.candidates.forEach((c, idx) => {
       for (const t of c.tokens.all) {
@@ -272,6 +307,9 @@ export class Linker {
       }
     });
     this.n = this.candidates.length;
+    for (const c of this.candidates) for (const t of c.tokens.all) c.weight += this.idf(t);
+    // Distinguishing words go through the same normalisation as names ("solids" -> "solid").
+    this.distinct = new Set([...(synonyms.distinct ?? [])].flatMap((w) => baseTokens(w, synonyms)));
   }
 
   idf = (t: string): number => {
@@ -302,18 +340,27 @@ export class Linker {
     if (pool.size === 0) {
       // For a review link only: names sharing the national head's first listed word.
       const first = required.find((t) => this.byToken.has(t));
-      pool = new Set((first ? this.byToken.get(first)! : []).slice(0, 400));
+      pool = new Set((first ? this.byToken.get(first)! : []).slice(0, 100));
     }
     if (pool.size === 0) return null;
-    // Rank by name first (cheap), then score the 40 best names in full.
+    // Rank by name first (cheap), then score the 25 best names in full.
+    // The same Dice overlap as nameSimilarity, with the candidates' weights precomputed.
+    const foodTokens = [...tokens.all].map((t) => ({ t, w: this.idf(t) }));
+    const foodWeight = foodTokens.reduce((sum, x) => sum + x.w, 0);
     const byName = [...pool]
-      .map((idx) => ({ idx, s: nameSimilarity(tokens.all, this.candidates[idx]!.tokens.all, this.idf) }))
+      .map((idx) => {
+        const c = this.candidates[idx]!;
+        let common = 0;
+        for (const { t, w } of foodTokens) if (c.tokens.all.has(t)) common += w;
+        const total = foodWeight + c.weight;
+        return { idx, s: total === 0 ? 0 : (2 * common) / total };
+      })
       .sort((a, b) => b.s - a.s || this.candidates[a.idx]!.id - this.candidates[b.idx]!.id)
-      .slice(0, 40);
+      .slice(0, 25);
     let best: LinkResult | null = null;
     const f = { tokens, scientificName: food.scientificName, profile: food.profile };
     for (const { idx } of byName) {
-      const r = scorePair(f, this.candidates[idx]!, this.idf);
+      const r = scorePair(f, this.candidates[idx]!, this.idf, this.distinct);
       if (
         best === null ||
         Number(r.verified) > Number(best.verified) ||

@@ -56,14 +56,18 @@ export async function importCofid(ctx: ImportContext): Promise<void> {
   }
   const faoDir = locateDatasetOptional(ctx.sourceDir, hasAll(FAO_FILE));
   if (faoDir && existsSync(path.join(faoDir, FAO_FILE))) {
-    const rows = parse(readText(path.join(faoDir, FAO_FILE)), { columns: true, skip_empty_lines: true }) as Array<
-      Record<string, string>
-    >;
-    const faoColumns = w.columns.filter((c) => c.startsWith('FAO:'));
-    for (const row of rows) {
-      const code = row.fdc_id?.trim();
+    // 288 columns, of which a dozen are mapped: index them once rather than build an object per row.
+    const rows = parse(readText(path.join(faoDir, FAO_FILE)), { skip_empty_lines: true, relax_column_count: true }) as string[][];
+    const header = rows[0] ?? [];
+    const codeAt = header.indexOf('fdc_id');
+    const wanted = w.columns
+      .filter((c) => c.startsWith('FAO:'))
+      .map((c) => ({ column: c, at: header.indexOf(c.slice(4)) }))
+      .filter((c) => c.at >= 0);
+    for (const row of rows.slice(1)) {
+      const code = row[codeAt]?.trim();
       if (!code || !known.has(code)) continue;
-      for (const c of faoColumns) w.value(code, c, row[c.slice(4)], true);
+      for (const c of wanted) w.value(code, c.column, row[c.at], true);
     }
   } else {
     ctx.stats.warnings.push('CoFID all-sheets FAO-tag export not found: GB vitamin fractions and fatty acids are not loaded');

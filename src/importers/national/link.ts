@@ -7,15 +7,17 @@ export function loadSynonyms(): Synonyms {
   const rows = readDataCsv(path.join(mappingsDir(), 'synonyms.csv'));
   const phrases: Array<[string, string]> = [];
   const words = new Map<string, string>();
+  const distinct = new Set<string>();
   for (const r of rows) {
     const from = (r.from ?? '').toLowerCase();
     const to = (r.to ?? '').toLowerCase();
     if (r.kind === 'phrase') phrases.push([from, to]);
     else if (r.kind === 'word') words.set(from, to);
+    else if (r.kind === 'distinct') distinct.add(from);
   }
   // Longer phrases first, so "no salt added" wins over any shorter overlap.
   phrases.sort((a, b) => b[0].length - a[0].length);
-  return { phrases, words };
+  return { phrases, words, distinct };
 }
 
 const EMPTY: Profile = { water: null, energyKcal: null, protein: null, fat: null, carb: null, sodiumMg: null, fibre: null };
