@@ -6,6 +6,7 @@ import { CatalogUnavailableError } from '../catalog/catalog.js';
 import { importCommand } from './import.js';
 import { serveCommand } from './serve.js';
 import { keysCreateCommand, keysListCommand, keysRevokeCommand } from './keys.js';
+import { linksReportCommand } from './links.js';
 import { PLAN_NAMES } from '../config.js';
 
 const port = (value: string): number => {
@@ -44,6 +45,14 @@ keys
   .action(keysCreateCommand);
 keys.command('revoke').description('revoke an API key').argument('<key>', 'the key').action(keysRevokeCommand);
 keys.command('list').description('list API keys (never their secret)').action(keysListCommand);
+
+const links = program.command('links').description('links between national foods and canonical ingredients');
+links
+  .command('report')
+  .description('per country: linked and verified national foods, score distribution, a sample of links')
+  .option('--sample <n>', 'links to show per country (default 15)')
+  .option('--json', 'print the report as JSON')
+  .action(linksReportCommand);
 
 try {
   await program.parseAsync(process.argv);

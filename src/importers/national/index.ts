@@ -2,6 +2,7 @@ import type { ImportContext } from '../context.js';
 import { importBls } from './bls.js';
 import { importCiqual } from './ciqual.js';
 import { importCofid } from './cofid.js';
+import { importFrida } from './frida.js';
 import { linkNationalFoods } from './link.js';
 
 /**
@@ -13,6 +14,7 @@ export async function importNational(ctx: ImportContext): Promise<void> {
   await importCofid(ctx);
   await importCiqual(ctx);
   await importBls(ctx);
+  await importFrida(ctx);
   const added = ctx.datasets.slice(before);
   const summary = linkNationalFoods(
     ctx,

@@ -107,6 +107,39 @@ describe('GET /v1/ingredients/:id/nutrients?country=DE (BLS 4.0, macros only)', 
   it('keeps countries apart: the same ingredient answers each national value, never an average', async () => {
     const kcal = async (c: string) => nutrient((await get(`/v1/ingredients/1001/nutrients?country=${c}`)).json(), 1008).amount;
     expect([await kcal('US'), await kcal('GB'), await kcal('FR'), await kcal('DE')]).toEqual([717, 744, 732, 732]);
+    // Frida has no verified salted-butter twin: all fallback, not someone else's value
+    const dk = (await get('/v1/ingredients/1001/nutrients?country=DK')).json();
+    expect(dk.linked_food).toBeNull();
+    expect(nutrient(dk, 1008)).toMatchObject({ amount: 717, source: 'usda_fallback' });
+  });
+});
+
+describe('GET /v1/ingredients/:id/nutrients?country=DK (Frida 2025)', () => {
+  it('serves whole-milk plain yogurt from Frida food 12', async () => {
+    const body = (await get('/v1/ingredients/1116/nutrients?country=dk')).json();
+    expect(body.linked_food).toMatchObject({ dataset: 'dk_frida', code: '12', name: 'Yoghurt naturel, sødmælk' });
+    // frida_may2025_values_long.csv food 12: 356 Energy 62.1831607181484 kcal, 108 Calcium 132.089552238806 mg,
+    // 170 Carbohydrate by difference 2.78199547479991 g (the USDA definition, so it replaces 1005)
+    expect(nutrient(body, 1008).source).toBe('dk_frida');
+    expect(nutrient(body, 1008).amount).toBeCloseTo(62.18316072, 6);
+    expect(nutrient(body, 1087).amount).toBeCloseTo(132.0895522, 6);
+    expect(nutrient(body, 1005)).toMatchObject({ source: 'dk_frida' });
+    expect(nutrient(body, 1005).amount).toBeCloseTo(2.781995475, 6);
+  });
+
+  it('serves raw carrots from a Frida raw carrot', async () => {
+    const body = (await get('/v1/ingredients/11124/nutrients?country=DK')).json();
+    expect(body.linked_food).toMatchObject({ dataset: 'dk_frida' });
+    expect(['24', '559', '606']).toContain(body.linked_food.code); // "Gulerod, uspec./dansk/importeret, rå"
+    expect(nutrient(body, 1051).source).toBe('dk_frida');
+  });
+});
+
+describe('countries without a loaded national table', () => {
+  it.each(['SE', 'no'])('%s answers 400 unsupported_country, never US values', async (country) => {
+    const res = await get(`/v1/ingredients/1001/nutrients?country=${country}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'unsupported_country', errors: [{ parameter: 'country', message: 'must be one of: US, GB, DE, FR, DK' }] });
   });
 });
 
@@ -118,7 +151,8 @@ describe('GET /v1/sources lists the national datasets', () => {
     // CIQUAL CSV: 3,186 rows, one code (a duplicate row) kept once
     expect(byId.get('fr_ciqual')).toMatchObject({ licence: 'Licence Ouverte / Etalab 2.0', record_counts: { foods: 3185 } });
     expect(byId.get('de_bls')).toMatchObject({ licence: 'CC BY 4.0', record_counts: { foods: 7043 } });
-    for (const id of ['uk_cofid', 'fr_ciqual', 'de_bls']) {
+    expect(byId.get('dk_frida')).toMatchObject({ record_counts: { foods: 1370 } }); // frida_may2025_foods.csv
+    for (const id of ['uk_cofid', 'fr_ciqual', 'de_bls', 'dk_frida']) {
       const d: any = byId.get(id);
       expect(d.attribution.length).toBeGreaterThan(20);
       expect(d.record_counts.verified_links).toBeGreaterThan(100);
