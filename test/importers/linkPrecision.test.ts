@@ -49,7 +49,7 @@ describe('verified link precision on the hand-checked samples', () => {
     db.close();
     const precision = correct / produced;
     process.stdout.write(
-      `${file}: ${rows.length} checked, ${produced} still verified, precision ${(100 * precision).toFixed(1)}% (first pass ${(
+      `${file}: ${rows.length} checked, ${produced} still verified, precision ${(100 * precision).toFixed(1)}% (verdicts as checked: ${(
         (100 * rows.filter((r) => r.verdict === 'correct').length) /
         rows.length
       ).toFixed(1)}%)\n`,
