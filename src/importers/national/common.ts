@@ -5,6 +5,12 @@ import { parseNationalValue } from '../../domain/nationalValues.js';
 import { countRows, countSkipped, type ImportContext } from '../context.js';
 import { ImportError, type DatasetInfo } from '../sources.js';
 
+/**
+ * Most a nutrient can weigh in 100 g of food. Sugars expressed as monosaccharide
+ * equivalents (CoFID) legitimately reach 105 g, hence the margin.
+ */
+const MAX_PER_100G: Record<string, number> = { g: 105.5, kcal: 905, kJ: 3790 };
+
 /** One reviewed row of a mapping table: a national column -> a canonical nutrient. */
 export interface NutrientMapping {
   column: string;
@@ -63,7 +69,7 @@ export class NationalWriter {
   private readonly insertFood;
   private readonly insertValue;
   private readonly byColumn: Map<string, NutrientMapping>;
-  readonly counts = { foods: 0, values: 0, traces: 0, less_than: 0, missing: 0, unreadable: 0 };
+  readonly counts = { foods: 0, values: 0, traces: 0, less_than: 0, missing: 0, unreadable: 0, implausible: 0 };
   private readonly seen = new Set<string>();
 
   constructor(
@@ -144,6 +150,13 @@ export class NationalWriter {
         qualifier = v.qualifier;
         break;
     }
+    const max = MAX_PER_100G[this.ctx.nutrientUnits.get(m.nutrientId) ?? ''];
+    if (amount !== null && max !== undefined && amount > max) {
+      // A source error (Frida gives a 40 % margarine 162.2 g fat): never served.
+      this.counts.implausible += 1;
+      countSkipped(this.ctx, `${this.info.id}: value above what 100 g can hold`);
+      return;
+    }
     this.insertValue.run(this.info.id, code, m.nutrientId, amount, qualifier, column);
     this.counts.values += 1;
     countRows(this.ctx, 'national_food_nutrient');
@@ -158,6 +171,7 @@ export class NationalWriter {
         values: this.counts.values,
         trace_values: this.counts.traces,
         below_limit_values: this.counts.less_than,
+        rejected_implausible_values: this.counts.implausible,
         ...extra,
       },
     });

@@ -152,6 +152,8 @@ describe('GET /v1/sources lists the national datasets', () => {
     expect(byId.get('fr_ciqual')).toMatchObject({ licence: 'Licence Ouverte / Etalab 2.0', record_counts: { foods: 3185 } });
     expect(byId.get('de_bls')).toMatchObject({ licence: 'CC BY 4.0', record_counts: { foods: 7043 } });
     expect(byId.get('dk_frida')).toMatchObject({ record_counts: { foods: 1370 } }); // frida_may2025_foods.csv
+    // Frida's own errors are not served: starch 156.88/174/181.2 g (foods 1595, 1607, 1705), fat 162.2 g in a 40 % margarine (1737)
+    expect(byId.get('dk_frida').record_counts.rejected_implausible_values).toBe(4);
     for (const id of ['uk_cofid', 'fr_ciqual', 'de_bls', 'dk_frida']) {
       const d: any = byId.get(id);
       expect(d.attribution.length).toBeGreaterThan(20);
