@@ -5,7 +5,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/support/globalSetup.ts'],
     testTimeout: 30_000,
-    hookTimeout: 120_000,
+    hookTimeout: 300_000, // the global setup builds the whole catalogue (national tables and linking included) on a shared machine
     pool: 'forks',
   },
 });

@@ -2,7 +2,8 @@ import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { buildSearchQuery } from '../domain/search.js';
 import { US_VOLUME_ML } from '../domain/householdMeasures.js';
-import type { CountryCode } from '../domain/countries.js';
+import { availableCountries, type CountryCode } from '../domain/countries.js';
+import type { NationalNutrient, ReferenceNutrient } from '../domain/countryNutrients.js';
 import type { Allergen } from '../domain/allergens.js';
 
 export type IngredientDataType = 'sr_legacy' | 'foundation';
@@ -124,7 +125,7 @@ export class Catalog {
   readonly version: string;
   readonly builtAt: string;
   /** Countries whose nutrients this catalogue can resolve; US is the reference every catalogue has. */
-  readonly countries: CountryCode[] = ['US'];
+  readonly countries: CountryCode[];
   private readonly db: Database.Database;
   private readonly stmts;
   private readonly dynamic = new Map<string, Database.Statement>();
@@ -202,7 +203,22 @@ export class Catalog {
         `SELECT seq, amount, description, gram_weight, measure_kind, measure_unit FROM ingredient_portion
          WHERE ingredient_id = ? ORDER BY seq`,
       ),
+      referenceNutrients: db.prepare(
+        `SELECT v.nutrient_id, n.name, n.unit, v.amount, v.derivation, n.rank
+         FROM ingredient_nutrient v JOIN nutrient n ON n.id = v.nutrient_id WHERE v.ingredient_id = ?`,
+      ),
+      bestLink: db.prepare(
+        `SELECT l.dataset_id AS dataset, l.code, f.name, l.score FROM national_link l
+         JOIN national_food f ON f.dataset_id = l.dataset_id AND f.code = l.code
+         WHERE l.ingredient_id = ? AND l.dataset_id = ? AND l.verified = 1
+         ORDER BY l.score DESC, l.code LIMIT 1`,
+      ),
+      nationalNutrients: db.prepare(
+        `SELECT v.nutrient_id, n.name, n.unit, v.amount, v.qualifier, n.rank
+         FROM national_food_nutrient v JOIN nutrient n ON n.id = v.nutrient_id WHERE v.dataset_id = ? AND v.code = ?`,
+      ),
     };
+    this.countries = availableCountries(this.stmts.datasets.all().map((d) => (d as { id: string }).id));
   }
 
   static open(file: string): Catalog {
@@ -268,6 +284,62 @@ export class Catalog {
     const row = this.stmts.ingredientName.get(id) as { id: number; name: string; dataset_id: string } | undefined;
     if (!row) return null;
     return { id: row.id, name: row.name, datasetId: row.dataset_id, nutrients: this.stmts.nutrientsOf.all(id) as NutrientAmount[] };
+  }
+
+  /** The reference values with their display rank, for merging with a national food's. */
+  referenceNutrients(id: number): ReferenceNutrient[] {
+    return this.stmts.referenceNutrients.all(id) as ReferenceNutrient[];
+  }
+
+  /** The best verified link of an ingredient to a national dataset, or null. */
+  bestNationalLink(ingredientId: number, datasetId: string): { dataset: string; code: string; name: string; score: number } | null {
+    return (this.stmts.bestLink.get(ingredientId, datasetId) as { dataset: string; code: string; name: string; score: number } | undefined) ?? null;
+  }
+
+  nationalNutrients(datasetId: string, code: string): NationalNutrient[] {
+    return this.stmts.nationalNutrients.all(datasetId, code) as NationalNutrient[];
+  }
+
+  /** Link-quality figures per national dataset (the `larder links report` command). */
+  linkReport(sampleSize: number): Array<{
+    dataset: string;
+    foods: number;
+    linked: number;
+    verified: number;
+    buckets: Array<{ from: number; to: number; count: number; verified: number }>;
+    sample: Array<{ code: string; name: string; ingredient_id: number; ingredient: string; score: number; verified: boolean }>;
+  }> {
+    const datasets = this.db.prepare('SELECT dataset_id, COUNT(*) n FROM national_food GROUP BY dataset_id ORDER BY dataset_id').all() as Array<{
+      dataset_id: string;
+      n: number;
+    }>;
+    return datasets.map(({ dataset_id, n }) => {
+      const counts = this.db
+        .prepare('SELECT COUNT(*) linked, COALESCE(SUM(verified), 0) verified FROM national_link WHERE dataset_id = ?')
+        .get(dataset_id) as { linked: number; verified: number };
+      const buckets = (
+        this.db
+          .prepare(
+            `SELECT MIN(CAST(score * 10 AS INTEGER), 9) b, COUNT(*) count, SUM(verified) verified FROM national_link
+             WHERE dataset_id = ? GROUP BY b ORDER BY b`,
+          )
+          .all(dataset_id) as Array<{ b: number; count: number; verified: number }>
+      ).map((r) => ({ from: r.b / 10, to: (r.b + 1) / 10, count: r.count, verified: r.verified }));
+      const sample = (
+        this.db
+          .prepare(
+            `SELECT code, name, ingredient_id, ingredient, score, verified FROM (
+               SELECT l.code, f.name_en AS name, l.ingredient_id, i.name AS ingredient, l.score, l.verified,
+                      ROW_NUMBER() OVER (ORDER BY l.code) AS rn, COUNT(*) OVER () AS total
+               FROM national_link l
+               JOIN national_food f ON f.dataset_id = l.dataset_id AND f.code = l.code JOIN ingredient i ON i.id = l.ingredient_id
+               WHERE l.dataset_id = @ds)
+             WHERE rn % MAX(1, total / @n) = 0 ORDER BY code LIMIT @n`,
+          )
+          .all({ ds: dataset_id, n: sampleSize }) as Array<{ code: string; name: string; ingredient_id: number; ingredient: string; score: number; verified: number }>
+      ).map((r) => ({ ...r, verified: r.verified === 1 }));
+      return { dataset: dataset_id, foods: n, linked: counts.linked, verified: counts.verified, buckets, sample };
+    });
   }
 
   listIngredients(params: ListParams & { category?: number; allergen?: string }): Page<IngredientListItem> {

@@ -109,6 +109,30 @@ CREATE TABLE survey_food_component (
   PRIMARY KEY (survey_food_id, seq)
 ) WITHOUT ROWID;
 
+-- National food composition tables (one dataset per country). Amounts are per 100 g of
+-- edible part in the canonical nutrient's unit; qualifier: NULL (a value), 'trace' (present
+-- below quantification, amount NULL), 'less_than' (amount is the limit), 'estimated'.
+CREATE TABLE national_food (
+  dataset_id TEXT NOT NULL REFERENCES dataset(id),
+  code TEXT NOT NULL,
+  name TEXT NOT NULL,
+  name_en TEXT,
+  food_group TEXT,
+  scientific_name TEXT,
+  PRIMARY KEY (dataset_id, code)
+) WITHOUT ROWID;
+
+CREATE TABLE national_food_nutrient (
+  dataset_id TEXT NOT NULL,
+  code TEXT NOT NULL,
+  nutrient_id INTEGER NOT NULL REFERENCES nutrient(id),
+  amount REAL,
+  qualifier TEXT,
+  source_column TEXT NOT NULL,
+  PRIMARY KEY (dataset_id, code, nutrient_id),
+  FOREIGN KEY (dataset_id, code) REFERENCES national_food(dataset_id, code)
+) WITHOUT ROWID;
+
 -- Links from national foods to canonical ingredients (filled by the country importers).
 -- Only verified links (score above the documented threshold) are used for resolution;
 -- the carbon work reads fr_ciqual links to reach AGRIBALYSE through the CIQUAL code.
@@ -119,6 +143,9 @@ CREATE TABLE national_link (
   score REAL NOT NULL,
   verified INTEGER NOT NULL,
   method TEXT NOT NULL,
+  name_score REAL,
+  profile_score REAL,
+  conflict TEXT,
   PRIMARY KEY (dataset_id, code)
 ) WITHOUT ROWID;
 CREATE INDEX national_link_ingredient ON national_link(ingredient_id, dataset_id, verified, score);

@@ -7,6 +7,7 @@ import { importCommand } from './import.js';
 import { serveCommand } from './serve.js';
 import { accountsCreateCommand, accountsListCommand, accountsSetPlanCommand, keysCreateCommand, keysListCommand, keysRevokeCommand } from './keys.js';
 import { StoreUnavailableError } from '../accounts/pgStore.js';
+import { linksReportCommand } from './links.js';
 import { PLAN_NAMES } from '../config.js';
 
 const port = (value: string): number => {
@@ -66,6 +67,14 @@ accounts
   .argument('<plan>', PLAN_NAMES.join('|'))
   .action(accountsSetPlanCommand);
 accounts.command('list').description('list accounts with their plan and active key count').action(accountsListCommand);
+
+const links = program.command('links').description('links between national foods and canonical ingredients');
+links
+  .command('report')
+  .description('per country: linked and verified national foods, score distribution, a sample of links')
+  .option('--sample <n>', 'links to show per country (default 15)')
+  .option('--json', 'print the report as JSON')
+  .action(linksReportCommand);
 
 try {
   await program.parseAsync(process.argv);

@@ -21,3 +21,23 @@ export function resolveCountry(raw: string | undefined, available: readonly Coun
     { errors: [{ parameter: 'country', message: `must be one of: ${available.join(', ')}` }] },
   );
 }
+
+/** The national dataset that speaks for each country (decisions.md, source identifiers). */
+export const NATIONAL_DATASET: Readonly<Record<Exclude<CountryCode, 'US'>, string>> = {
+  GB: 'uk_cofid',
+  DE: 'de_bls',
+  FR: 'fr_ciqual',
+  SE: 'se_livsmedelsverket',
+  NO: 'no_matvaretabellen',
+  DK: 'dk_frida',
+};
+
+/** The countries a catalogue can answer: US always, plus each whose national dataset it holds. */
+export function availableCountries(datasetIds: readonly string[]): CountryCode[] {
+  const loaded = new Set(datasetIds);
+  const out: CountryCode[] = ['US'];
+  for (const country of KNOWN_COUNTRIES) {
+    if (country !== 'US' && loaded.has(NATIONAL_DATASET[country])) out.push(country);
+  }
+  return out;
+}

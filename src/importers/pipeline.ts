@@ -15,6 +15,7 @@ import type { ProgressReporter } from './progress.js';
 import { ImportError, requireFile } from './sources.js';
 import { importSrLegacy, locateSrLegacy } from './srLegacy.js';
 import { validateCatalog } from './validate.js';
+import { importNational } from './national/index.js';
 
 export interface ImportOptions {
   sourceDir: string | null;
@@ -119,6 +120,7 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     await importFoundation(ctx, foundationDir, [srDirs.fdcDir]);
     await importFndds(ctx, fnddsDir);
     deriveIngredientFields(ctx, await readFaoDensities(ctx, densityFile));
+    await importNational(ctx);
     await importCarbon(ctx, carbonDirs);
     await importCooking(ctx, cookingFiles);
 

@@ -72,3 +72,13 @@ export const hasAll =
   (...names: string[]) =>
   (files: string[]): boolean =>
     names.every((n) => files.includes(n));
+
+/** Like locateDataset, for datasets the catalogue can do without: null when absent. */
+export function locateDatasetOptional(sourceDir: string, matches: (files: string[]) => boolean): string | null {
+  try {
+    return locateDataset(sourceDir, 'dataset', matches, '');
+  } catch (err) {
+    if (err instanceof ImportError) return null;
+    throw err;
+  }
+}

@@ -77,3 +77,23 @@ describe('larder serve', () => {
     await new Promise((r) => second.child.on('exit', r));
   });
 });
+
+describe('larder links report', () => {
+  it('prints per-country link counts, the score distribution and a sample; --json for scripts', () => {
+    const env = { LARDER_CATALOG: inject('catalogPath') };
+    const text = larder(['links', 'report', '--sample', '3'], env);
+    expect(text.status).toBe(0);
+    expect(text.stdout).toMatch(/^GB uk_cofid: 2886 foods, \d+ linked \([\d.]+%\), \d+ verified/m);
+    expect(text.stdout).toMatch(/^FR fr_ciqual: 3185 foods/m);
+    expect(text.stdout).toMatch(/^  0\.9-1\.0\s+\d+\s+\d+$/m);
+    const json = larder(['links', 'report', '--sample', '2', '--json'], env);
+    const report = JSON.parse(json.stdout) as Array<{ country: string; foods: number; linked: number; verified: number; sample: unknown[] }>;
+    expect(report.map((r) => r.country).sort()).toEqual(['DE', 'DK', 'FR', 'GB']);
+    for (const r of report) {
+      expect(r.verified).toBeGreaterThan(100);
+      expect(r.verified).toBeLessThanOrEqual(r.linked);
+      expect(r.linked).toBeLessThanOrEqual(r.foods);
+      expect(r.sample).toHaveLength(2);
+    }
+  });
+});

@@ -70,7 +70,7 @@ describe('import pipeline', () => {
     });
     await expect(runImport({ sourceDir: source, outFile: out, progress: silent })).rejects.toThrow(/validation failed: .*amounts above 100.5 g per 100 g: 1001 Total lipid \(fat\) 8111/);
     expect(sha(out)).toBe(before);
-  });
+  }, 120_000); // a full import of everything else
 
   it('keeps the old catalogue when the swap itself is interrupted, then a re-run succeeds identically', async () => {
     const before = sha(out);
@@ -93,7 +93,7 @@ describe('import pipeline', () => {
     expect(counts(out)).toEqual(counts(inject('catalogPath')));
     expect(report.stats.rows.ingredient).toBe(7793 + 316);
     expect(report.datasets.find((d) => d.id === 'usda_sr28')!.recordCounts.nutrient_values).toBe(641060);
-  }, 240_000);
+  }, 240_000); // two full imports, national tables and linking included, on a shared CI machine
 });
 
 describe('an import killed with SIGKILL', () => {

@@ -1,6 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { cookNutrients, parseMethod } from '../../domain/cooking.js';
-import { resolveCountry } from '../../domain/countries.js';
+import { NATIONAL_DATASET, resolveCountry } from '../../domain/countries.js';
+import { resolveCountryNutrients } from '../../domain/countryNutrients.js';
 import { ApiError } from '../../errors.js';
 import { CookedFields, COOKED_BASIS, MethodQuery } from './yield.js';
 import { AllergenName, BASIS, errorResponses, IdParams, json, NutrientAmount, pageOf, Pagination, SearchText } from '../schemas.js';
@@ -70,7 +71,14 @@ const CountryNutrients = Type.Object({
   nutrients: Type.Array(
     Type.Object({
       ...NutrientAmount.properties,
-      source: Type.String({ description: 'Dataset id that gave the value, or usda_fallback' }),
+      source: Type.String({
+        description:
+          'Dataset id that gave the value (usda_sr_legacy, usda_foundation for US; uk_cofid, de_bls, fr_ciqual, se_livsmedelsverket, no_matvaretabellen, dk_frida), or usda_fallback where the national table lacks the nutrient',
+      }),
+      qualifier: Type.Union([Type.Literal('trace'), Type.Literal('less_than'), Type.Literal('estimated'), Type.Null()], {
+        description:
+          'trace: present below the limit of quantification (amount 0, not a measured zero); less_than: the true value is below amount; estimated: the source marks the value as uncertain; null: a plain value',
+      }),
       ...CookedFields.nutrient,
     }),
   ),
@@ -144,14 +152,15 @@ export const ingredientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const method = request.query.method === undefined ? null : parseMethod(request.query.method);
       const found = app.catalog.ingredientNutrients(request.params.id);
       if (!found) throw ApiError.notFound(`ingredient ${request.params.id}`);
-      const body = {
-        id: found.id,
-        name: found.name,
-        country,
-        basis: BASIS,
-        linked_food: null,
-        nutrients: found.nutrients.map((n) => ({ ...n, source: found.datasetId })),
-      };
+      const base = { id: found.id, name: found.name, country, basis: BASIS };
+      let body;
+      if (country === 'US') {
+        body = { ...base, linked_food: null, nutrients: found.nutrients.map((n) => ({ ...n, source: found.datasetId, qualifier: null })) };
+      } else {
+        const link = app.catalog.bestNationalLink(found.id, NATIONAL_DATASET[country]);
+        const national = link ? { datasetId: link.dataset, nutrients: app.catalog.nationalNutrients(link.dataset, link.code) } : null;
+        body = { ...base, linked_food: link, nutrients: resolveCountryNutrients(app.catalog.referenceNutrients(found.id), national) };
+      }
       if (!method) return body;
       // Per 100 g of cooked food: raw amount x retention / yield (src/domain/cooking.ts).
       const cooking = app.catalog.cooking(found.id, method)!;

@@ -1,10 +1,4 @@
-import Database from 'better-sqlite3';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Catalog } from '../../../src/catalog/catalog.js';
-import { buildApp } from '../../../src/http/app.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../support/app.js';
 
 let t: TestApp;
@@ -109,50 +103,30 @@ describe('GET /v1/ingredients/:id/carbon', () => {
 });
 
 describe('GET /v1/ingredients/:id/carbon?country=FR through a verified CIQUAL link', () => {
-  // The country importers fill national_link; this branch's catalogue has none, so a copy
-  // of the real catalogue gets two links to exercise the join on the real AGRIBALYSE rows.
-  let dir: string;
-  let catalog: Catalog;
-  let app: Awaited<ReturnType<typeof buildApp>>;
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'larder-fr-'));
-    const file = path.join(dir, 'catalog.sqlite');
-    copyFileSync(inject('catalogPath'), file);
-    const db = new Database(file);
-    const link = db.prepare('INSERT INTO national_link (dataset_id, code, ingredient_id, score, verified, method) VALUES (?, ?, ?, ?, ?, ?)');
-    link.run('fr_ciqual', '11000', 11215, 0.95, 1, 'test'); // Ail, cru / Garlic, fresh
-    link.run('fr_ciqual', '9410', 20081, 0.6, 0, 'test'); // unverified: must be ignored
-    db.close();
-    catalog = Catalog.open(file);
-    app = await buildApp({ config: t.config, catalog: { current: catalog }, accounts: t.accounts, logger: false });
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app.close();
-    catalog.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  it('serves the AGRIBALYSE value of the linked CIQUAL code', async () => {
-    // agribalyse-31-synthese.csv: "11000","11000",...,"Ail, cru","Garlic, fresh",...,DQR "3.54",
-    // Changement climatique "0.3580429"
-    const res = await app.inject({ url: '/v1/ingredients/11215/carbon?country=FR', headers: { 'x-api-key': t.key } });
+  it('serves the AGRIBALYSE value of the verified CIQUAL twin', async () => {
+    // "Broccoli, raw" is verified-linked to CIQUAL 20057 "Broccoli, raw" by the country importers;
+    // agribalyse-31-synthese.csv: code 20057, Changement climatique 0.90255547
+    const res = await get('/v1/ingredients/11090/carbon?country=FR');
     expect(res.statusCode).toBe(200);
     expect(res.json().carbon).toMatchObject({
-      kg_co2e_per_kg: 0.358,
+      kg_co2e_per_kg: 0.9026,
       source: 'agribalyse_3_1',
       class: 'french_inventory',
-      dqr: 3, // 3.54 rounds to 4, held to the class's 2-3
       boundary: 'cradle-to-plate',
-      product: { code: '11000', name: 'Garlic, fresh' },
-      ciqual_code: '11000',
+      ciqual_code: '20057',
     });
-    const global = await app.inject({ url: '/v1/ingredients/11215/carbon?country=DE', headers: { 'x-api-key': t.key } });
-    expect(global.json().carbon.source).toBe('su_eatable_life');
+    expect([2, 3]).toContain(res.json().carbon.dqr);
+    // carrots 11124 -> CIQUAL 20009 "Carrot, raw", 0.3643211
+    expect((await get('/v1/ingredients/11124/carbon?country=fr')).json().carbon).toMatchObject({ kg_co2e_per_kg: 0.3643, ciqual_code: '20009' });
+    // any other country keeps the global study value
+    expect((await get('/v1/ingredients/11090/carbon?country=DE')).json().carbon.class).not.toBe('french_inventory');
   });
 
   it('ignores unverified links', async () => {
-    const res = await app.inject({ url: '/v1/ingredients/20081/carbon?country=fr', headers: { 'x-api-key': t.key } });
+    // "Spices, anise seed" has only an unverified CIQUAL candidate (1000, score 0.18)
+    const res = await get('/v1/ingredients/2002/carbon?country=FR');
+    expect(res.statusCode).toBe(200);
     expect(res.json().carbon.class).not.toBe('french_inventory');
+    expect(res.json().carbon).toEqual((await get('/v1/ingredients/2002/carbon')).json().carbon);
   });
 });

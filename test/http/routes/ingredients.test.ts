@@ -201,10 +201,11 @@ describe('GET /v1/ingredients/:id/nutrients', () => {
     expect(foundation.nutrients.every((n: any) => n.source === 'usda_foundation')).toBe(true);
   });
 
-  it.each(['GB', 'fr', 'DE', 'SE', 'NO', 'DK', 'XX', 'USA', '', '12'])('refuses country=%s with unsupported_country', async (country) => {
+  it.each(['XX', 'USA', '', '12', 'gbr'])('refuses country=%s with unsupported_country', async (country) => {
     const res = await get(`/v1/ingredients/1001/nutrients?country=${country}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'unsupported_country', errors: [{ parameter: 'country', message: 'must be one of: US' }] });
+    expect(res.json()).toMatchObject({ code: 'unsupported_country', errors: [{ parameter: 'country' }] });
+    expect(res.json().errors[0].message).toMatch(/^must be one of: US, GB, DE, FR/);
   });
 
   it('answers 404 for an unknown ingredient', async () => {

@@ -1,0 +1,27 @@
+import type { ImportContext } from '../context.js';
+import { importBls } from './bls.js';
+import { importCiqual } from './ciqual.js';
+import { importCofid } from './cofid.js';
+import { importFrida } from './frida.js';
+import { linkNationalFoods } from './link.js';
+
+/**
+ * The national food composition tables. Each is optional: a missing one is reported as a
+ * warning and its country is simply not offered (Catalog.countries).
+ */
+export async function importNational(ctx: ImportContext): Promise<void> {
+  const before = ctx.datasets.length;
+  await importCofid(ctx);
+  await importCiqual(ctx);
+  await importBls(ctx);
+  await importFrida(ctx);
+  const added = ctx.datasets.slice(before);
+  const summary = linkNationalFoods(
+    ctx,
+    added.map((d) => d.id),
+  );
+  for (const d of added) {
+    const s = summary[d.id];
+    if (s) Object.assign(d.recordCounts, { linked_foods: s.linked, verified_links: s.verified });
+  }
+}

@@ -1,0 +1,131 @@
+import path from 'node:path';
+import { Linker, METHOD, type LinkCandidate, type Profile, type Synonyms } from '../../domain/linking.js';
+import { countRows, type ImportContext } from '../context.js';
+import { mappingsDir, readDataCsv } from './common.js';
+
+export function loadSynonyms(): Synonyms {
+  const rows = readDataCsv(path.join(mappingsDir(), 'synonyms.csv'));
+  const phrases: Array<[string, string]> = [];
+  const words = new Map<string, string>();
+  const distinct = new Set<string>();
+  for (const r of rows) {
+    const from = (r.from ?? '').toLowerCase();
+    const to = (r.to ?? '').toLowerCase();
+    if (r.kind === 'phrase') phrases.push([from, to]);
+    else if (r.kind === 'word') words.set(from, to);
+    else if (r.kind === 'distinct') distinct.add(from);
+  }
+  // Longer phrases first, so "no salt added" wins over any shorter overlap.
+  phrases.sort((a, b) => b[0].length - a[0].length);
+  return { phrases, words, distinct };
+}
+
+const EMPTY: Profile = { water: null, energyKcal: null, protein: null, fat: null, carb: null, sodiumMg: null, fibre: null };
+
+function canonicalProfiles(ctx: ImportContext): LinkCandidate[] {
+  const rows = ctx.db
+    .prepare(
+      `SELECT i.id, i.name, i.scientific_name, v.nutrient_id, v.amount FROM ingredient i
+       LEFT JOIN ingredient_nutrient v ON v.ingredient_id = i.id
+         AND v.nutrient_id IN (1051, 1008, 2047, 2048, 1003, 1004, 1085, 1005, 1050, 1079, 1093)
+       ORDER BY i.id`,
+    )
+    .all() as Array<{ id: number; name: string; scientific_name: string | null; nutrient_id: number | null; amount: number | null }>;
+  const byId = new Map<number, { c: LinkCandidate; v: Map<number, number> }>();
+  for (const r of rows) {
+    let e = byId.get(r.id);
+    if (!e) byId.set(r.id, (e = { c: { id: r.id, name: r.name, scientificName: r.scientific_name, profile: EMPTY }, v: new Map() }));
+    if (r.nutrient_id !== null && r.amount !== null) e.v.set(r.nutrient_id, r.amount);
+  }
+  const out: LinkCandidate[] = [];
+  for (const { c, v } of byId.values()) {
+    const byDiff = v.get(1005);
+    const carb = v.get(1050) ?? (byDiff !== undefined ? Math.max(0, byDiff - (v.get(1079) ?? 0)) : null);
+    c.profile = {
+      water: v.get(1051) ?? null,
+      energyKcal: v.get(1008) ?? v.get(2047) ?? v.get(2048) ?? null,
+      protein: v.get(1003) ?? null,
+      fat: v.get(1004) ?? v.get(1085) ?? null,
+      carb,
+      sodiumMg: v.get(1093) ?? null,
+      fibre: v.get(1079) ?? null,
+    };
+    out.push(c);
+  }
+  return out;
+}
+
+function nationalProfiles(ctx: ImportContext, datasetId: string): Map<string, Profile> {
+  const rows = ctx.db
+    .prepare(
+      `SELECT code, nutrient_id, amount, qualifier FROM national_food_nutrient
+       WHERE dataset_id = ? AND nutrient_id IN (1051, 1008, 1062, 1003, 1004, 1050, 1093, 1079)`,
+    )
+    .all(datasetId) as Array<{ code: string; nutrient_id: number; amount: number | null; qualifier: string | null }>;
+  const values = new Map<string, Map<number, number>>();
+  for (const r of rows) {
+    // For comparing profiles only: a trace counts as 0, a "< x" as half its limit.
+    const amount = r.qualifier === 'trace' ? 0 : r.qualifier === 'less_than' ? (r.amount ?? 0) / 2 : r.amount;
+    if (amount === null) continue;
+    let m = values.get(r.code);
+    if (!m) values.set(r.code, (m = new Map()));
+    m.set(r.nutrient_id, amount);
+  }
+  const out = new Map<string, Profile>();
+  for (const [code, v] of values) {
+    const kj = v.get(1062);
+    out.set(code, {
+      water: v.get(1051) ?? null,
+      energyKcal: v.get(1008) ?? (kj !== undefined ? kj / 4.184 : null),
+      protein: v.get(1003) ?? null,
+      fat: v.get(1004) ?? null,
+      carb: v.get(1050) ?? null,
+      sodiumMg: v.get(1093) ?? null,
+      fibre: v.get(1079) ?? null,
+    });
+  }
+  return out;
+}
+
+/**
+ * Links every national food of the loaded national datasets to its best canonical
+ * ingredient (domain/linking.ts). Every food with a candidate is stored with its score;
+ * only verified links are used to answer.
+ */
+export function linkNationalFoods(ctx: ImportContext, datasetIds: string[]): Record<string, { linked: number; verified: number }> {
+  const linker = new Linker(canonicalProfiles(ctx), loadSynonyms());
+  const insert = ctx.db.prepare(
+    `INSERT INTO national_link (dataset_id, code, ingredient_id, score, verified, method, name_score, profile_score, conflict)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const summary: Record<string, { linked: number; verified: number }> = {};
+  for (const datasetId of datasetIds) {
+    const profiles = nationalProfiles(ctx, datasetId);
+    const foods = ctx.db
+      .prepare('SELECT code, name_en, scientific_name FROM national_food WHERE dataset_id = ? AND name_en IS NOT NULL ORDER BY code')
+      .all(datasetId) as Array<{ code: string; name_en: string; scientific_name: string | null }>;
+    const task = ctx.progress.task(`linking ${datasetId}`, foods.length);
+    const s = (summary[datasetId] = { linked: 0, verified: 0 });
+    for (const f of foods) {
+      const best = linker.best({ nameEn: f.name_en, scientificName: f.scientific_name, profile: profiles.get(f.code) ?? EMPTY });
+      task.advance(1);
+      if (!best) continue;
+      insert.run(
+        datasetId,
+        f.code,
+        best.candidateId,
+        best.score,
+        best.verified ? 1 : 0,
+        METHOD,
+        Math.round(best.name * 1000) / 1000,
+        best.profile === null ? null : Math.round(best.profile * 1000) / 1000,
+        best.conflict,
+      );
+      s.linked += 1;
+      if (best.verified) s.verified += 1;
+      countRows(ctx, 'national_link');
+    }
+    task.done(`${s.linked} linked, ${s.verified} verified`);
+  }
+  return summary;
+}
