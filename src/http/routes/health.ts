@@ -26,13 +26,17 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
           200: json(
             Type.Object({
               status: Type.Literal('ready'),
-              catalog: Type.Object({ version: Type.String(), built_at: Type.String() }),
+              catalog: Type.Object({
+                version: Type.String(),
+                built_at: Type.String(),
+                branded_release: Type.String({ description: '"real", or "real + synthetic (...)" when a synthetic release was loaded for load testing' }),
+              }),
             }),
             'Ready',
           ),
         },
       },
     },
-    async () => ({ status: 'ready' as const, catalog: { version: app.catalog.version, built_at: app.catalog.builtAt } }),
+    async () => ({ status: 'ready' as const, catalog: { version: app.catalog.version, built_at: app.catalog.builtAt, branded_release: app.catalog.branded.release } }),
   );
 };

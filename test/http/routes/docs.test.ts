@@ -40,6 +40,6 @@ describe('OpenAPI document and reference pages', () => {
   it('reports health and readiness', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
     const ready = (await t.app.inject({ method: 'GET', url: '/readyz' })).json();
-    expect(ready).toEqual({ status: 'ready', catalog: { version: t.catalog.version, built_at: t.catalog.builtAt } });
+    expect(ready).toEqual({ status: 'ready', catalog: { version: t.catalog.version, built_at: t.catalog.builtAt, branded_release: 'real' } });
   });
 });

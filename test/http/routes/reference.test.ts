@@ -31,7 +31,7 @@ describe('reference lists', () => {
   it('lists every source dataset with version, licence and counts', async () => {
     const body = (await get('/v1/sources')).json();
     const ids = body.data.map((d: any) => d.id);
-    expect(ids).toEqual(['usda_fndds', 'usda_foundation', 'usda_sr28', 'usda_sr_legacy']);
+    expect(ids).toEqual(['off_export_samples', 'off_products_2019', 'usda_branded', 'usda_fndds', 'usda_foundation', 'usda_sr28', 'usda_sr_legacy']);
     const sr = body.data.find((d: any) => d.id === 'usda_sr_legacy');
     expect(sr).toMatchObject({ version: '2018-04', licence: 'Public domain (CC0 1.0)', record_counts: { foods: 7793 } });
     expect(body.data.find((d: any) => d.id === 'usda_foundation').record_counts.foods).toBe(316);

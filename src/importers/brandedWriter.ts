@@ -1,0 +1,155 @@
+import type Database from 'better-sqlite3';
+import { BRANDED_INDEX_DDL } from '../catalog/schema.js';
+import { normalizeBrand } from '../domain/brandedSearch.js';
+import { toGtin14 } from '../domain/gtin.js';
+import { countRows, countSkipped, type ImportContext } from './context.js';
+
+/** One branded product as a source gives it; nutrients per 100 g keyed by FDC nutrient id. */
+export interface BrandedInput {
+  id: number;
+  gtinUpc: string | null;
+  name: string | null;
+  brand: string | null;
+  brandOwner: string | null;
+  marketCountry: string | null;
+  servingSize: number | null;
+  servingSizeUnit: string | null;
+  householdServing: string | null;
+  category: string | null;
+  ingredients: string | null;
+  datasetId: string;
+  nutrients: Map<number, number> | null;
+}
+
+/** Largest plausible amount per 100 g by unit: anything above is a data error and is dropped, never clipped. */
+const MAX_PER_100G: Record<string, number> = { g: 100.5, mg: 100_500, 'µg': 100_500_000, kcal: 905, kJ: 3790, IU: 1e9 };
+
+const clean = (text: string | null | undefined): string | null => {
+  if (text === null || text === undefined) return null;
+  const t = text.trim();
+  return t === '' ? null : t;
+};
+
+/**
+ * Writes branded products for every branded importer: one prepared insert per row inside
+ * the import's transaction, nutrients checked against their unit, and the search structures
+ * (rank order, name index, brand labels, GTIN index) built once after all rows are in.
+ */
+export class BrandedWriter {
+  private readonly insert: Database.Statement;
+  private readonly getNutrients: Database.Statement;
+  private readonly setNutrientsStmt: Database.Statement;
+
+  constructor(private readonly ctx: ImportContext) {
+    this.insert = ctx.db.prepare(
+      `INSERT OR IGNORE INTO branded_product (id, gtin14, gtin_upc, name, brand, brand_owner, market_country, serving_size,
+         serving_size_unit, household_serving, branded_food_category, ingredients_list, data_quality, dataset_id, nutrients)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.getNutrients = ctx.db.prepare('SELECT nutrients FROM branded_product WHERE id = ?').pluck();
+    this.setNutrientsStmt = ctx.db.prepare('UPDATE branded_product SET nutrients = ? WHERE id = ?');
+  }
+
+  /** Nutrient values as stored: known nutrients only, plausible for their unit, ordered by nutrient id. */
+  encodeNutrients(values: Map<number, number> | null, datasetId: string): string | null {
+    if (!values || values.size === 0) return null;
+    const out: Array<[number, number]> = [];
+    for (const [nutrientId, amount] of values) {
+      const unit = this.ctx.nutrientUnits.get(nutrientId);
+      if (unit === undefined) {
+        countSkipped(this.ctx, `${datasetId}: values of nutrients not in the catalogue`);
+        continue;
+      }
+      if (!Number.isFinite(amount) || amount < 0 || amount > (MAX_PER_100G[unit] ?? Infinity)) {
+        countSkipped(this.ctx, `${datasetId}: implausible values per 100 g (negative or above the whole)`);
+        continue;
+      }
+      out.push([nutrientId, amount]);
+    }
+    if (out.length === 0) return null;
+    out.sort((a, b) => a[0] - b[0]);
+    return JSON.stringify(out);
+  }
+
+  /** Adds a product; false when a product with its id is already in (the first source wins). */
+  add(p: BrandedInput): boolean {
+    const gtinUpc = clean(p.gtinUpc);
+    const servingSize = p.servingSize !== null && Number.isFinite(p.servingSize) && p.servingSize > 0 ? p.servingSize : null;
+    const info = this.insert.run(
+      p.id,
+      gtinUpc === null ? null : toGtin14(gtinUpc),
+      gtinUpc,
+      clean(p.name),
+      clean(p.brand),
+      clean(p.brandOwner),
+      clean(p.marketCountry),
+      servingSize,
+      servingSize === null ? null : clean(p.servingSizeUnit),
+      clean(p.householdServing),
+      clean(p.category),
+      clean(p.ingredients),
+      servingSize === null ? 'low' : 'medium',
+      p.datasetId,
+      this.encodeNutrients(p.nutrients, p.datasetId),
+    );
+    if (info.changes === 0) {
+      countSkipped(this.ctx, `${p.datasetId}: products whose id is already in the catalogue (first source wins)`);
+      return false;
+    }
+    countRows(this.ctx, 'branded_product');
+    return true;
+  }
+
+  /**
+   * Adds nutrient values to a product already written (FDC ships them in their own file).
+   * Values for one product may arrive in several runs of rows; they are merged.
+   */
+  addNutrients(productId: number, values: Map<number, number>, datasetId: string): boolean {
+    const existing = this.getNutrients.get(productId) as string | null | undefined;
+    if (existing === undefined) return false;
+    const merged = new Map<number, number>(existing ? (JSON.parse(existing) as Array<[number, number]>) : []);
+    for (const [k, v] of values) merged.set(k, v);
+    this.setNutrientsStmt.run(this.encodeNutrients(merged, datasetId), productId);
+    return true;
+  }
+
+  /** Builds rank order, the name index, brand labels and the GTIN index over every product written. */
+  finish(): void {
+    const { db, progress } = this.ctx;
+    const task = progress.task('Branded search indexes', 5);
+    db.function('norm_brand', { deterministic: true }, (text: unknown) =>
+      typeof text === 'string' && text.trim() !== '' ? normalizeBrand(text) : null,
+    );
+    db.exec(`
+      INSERT INTO brand_label (name)
+        SELECT DISTINCT b FROM (SELECT norm_brand(brand) b FROM branded_product UNION SELECT norm_brand(brand_owner) FROM branded_product)
+        WHERE b IS NOT NULL ORDER BY b;
+      ${BRANDED_INDEX_DDL}
+    `);
+    task.advance(1);
+    db.exec(`
+      INSERT OR IGNORE INTO branded_label_product (label_id, product_id)
+        SELECT l.id, p.id FROM branded_product p JOIN brand_label l ON l.name = norm_brand(p.brand)
+        UNION SELECT l.id, p.id FROM branded_product p JOIN brand_label l ON l.name = norm_brand(p.brand_owner)
+        ORDER BY 1, 2;
+      UPDATE brand_label SET product_count = (SELECT COUNT(*) FROM branded_label_product WHERE label_id = brand_label.id);
+      INSERT INTO brand_label_fts (brand_label_fts) VALUES ('rebuild');
+    `);
+    task.advance(1);
+    db.exec(`
+      INSERT INTO branded_rank (product_id)
+        SELECT id FROM branded_product WHERE name IS NOT NULL ORDER BY length(name), name, id;
+    `);
+    task.advance(1);
+    db.exec(`
+      INSERT INTO branded_fts (rowid, name)
+        SELECT r.rank, p.name FROM branded_rank r JOIN branded_product p ON p.id = r.product_id ORDER BY r.rank;
+      INSERT INTO branded_fts (branded_fts) VALUES ('optimize');
+    `);
+    task.advance(1);
+    const products = db.prepare('SELECT COUNT(*) FROM branded_product').pluck().get() as number;
+    const labels = db.prepare('SELECT COUNT(*) FROM brand_label').pluck().get() as number;
+    countRows(this.ctx, 'brand_label', labels);
+    task.done(`${products} products, ${labels} brand names`);
+  }
+}
