@@ -129,8 +129,8 @@ CREATE VIRTUAL TABLE survey_food_fts USING fts5(
 
 -- Branded products (FDC Branded Foods, Open Food Facts, and a synthetic release only on request).
 -- id: the FDC id for FDC products; 100000000000000 + the barcode's value for Open Food Facts
--- (see src/importers/openFoodFacts.ts). nutrients: JSON [[nutrient_id, amount], ...] per 100 g,
--- only the values the source gives.
+-- (see src/importers/openFoodFacts.ts). The long texts live in branded_product_text so the
+-- scans that build the search order and the name index read a narrow table.
 CREATE TABLE branded_product (
   id INTEGER PRIMARY KEY,
   gtin14 TEXT,
@@ -143,9 +143,14 @@ CREATE TABLE branded_product (
   serving_size_unit TEXT,
   household_serving TEXT,
   branded_food_category TEXT,
-  ingredients_list TEXT,
   data_quality TEXT NOT NULL,
-  dataset_id TEXT NOT NULL REFERENCES dataset(id),
+  dataset_id TEXT NOT NULL REFERENCES dataset(id)
+);
+
+-- nutrients: JSON [[nutrient_id, amount], ...] per 100 g, only the values the source gives.
+CREATE TABLE branded_product_text (
+  product_id INTEGER PRIMARY KEY REFERENCES branded_product(id),
+  ingredients_list TEXT,
   nutrients TEXT
 );
 

@@ -37,17 +37,31 @@ const clean = (text: string | null | undefined): string | null => {
  */
 export class BrandedWriter {
   private readonly insert: Database.Statement;
+  private readonly insertText: Database.Statement;
   private readonly getNutrients: Database.Statement;
   private readonly setNutrientsStmt: Database.Statement;
+  private readonly setFirstNutrients: Database.Statement;
+  private readonly insertLabel: Database.Statement;
+  private readonly linkLabel: Database.Statement;
+  /** Normalised brand text -> label id. Grows with the number of distinct brands, not of products. */
+  private readonly labels = new Map<string, number>();
 
   constructor(private readonly ctx: ImportContext) {
     this.insert = ctx.db.prepare(
       `INSERT OR IGNORE INTO branded_product (id, gtin14, gtin_upc, name, brand, brand_owner, market_country, serving_size,
-         serving_size_unit, household_serving, branded_food_category, ingredients_list, data_quality, dataset_id, nutrients)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         serving_size_unit, household_serving, branded_food_category, data_quality, dataset_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    this.getNutrients = ctx.db.prepare('SELECT nutrients FROM branded_product WHERE id = ?').pluck();
-    this.setNutrientsStmt = ctx.db.prepare('UPDATE branded_product SET nutrients = ? WHERE id = ?');
+    this.insertText = ctx.db.prepare('INSERT INTO branded_product_text (product_id, ingredients_list, nutrients) VALUES (?, ?, ?)');
+    this.getNutrients = ctx.db.prepare('SELECT nutrients FROM branded_product_text WHERE product_id = ?').pluck();
+    this.setNutrientsStmt = ctx.db.prepare('UPDATE branded_product_text SET nutrients = ? WHERE product_id = ?');
+    this.insertLabel = ctx.db.prepare('INSERT INTO brand_label (id, name) VALUES (?, ?)');
+    // Links are appended to a staging table in product order and written sorted at the end:
+    // inserting them straight into the (label, product) key would touch a random page per row.
+    ctx.db.pragma('temp_store = MEMORY'); // the staging table and the search-order sort stay off the disk
+    ctx.db.exec('CREATE TEMP TABLE branded_label_stage (label_id INTEGER NOT NULL, product_id INTEGER NOT NULL)');
+    this.linkLabel = ctx.db.prepare('INSERT INTO temp.branded_label_stage (label_id, product_id) VALUES (?, ?)');
+    this.setFirstNutrients = ctx.db.prepare('UPDATE branded_product_text SET nutrients = ? WHERE product_id = ? AND nutrients IS NULL');
   }
 
   /** Nutrient values as stored: known nutrients only, plausible for their unit, ordered by nutrient id. */
@@ -87,16 +101,26 @@ export class BrandedWriter {
       servingSize === null ? null : clean(p.servingSizeUnit),
       clean(p.householdServing),
       clean(p.category),
-      clean(p.ingredients),
       servingSize === null ? 'low' : 'medium',
       p.datasetId,
-      this.encodeNutrients(p.nutrients, p.datasetId),
     );
     if (info.changes === 0) {
       countSkipped(this.ctx, `${p.datasetId}: products whose id is already in the catalogue (first source wins)`);
       return false;
     }
+    this.insertText.run(p.id, clean(p.ingredients), this.encodeNutrients(p.nutrients, p.datasetId));
     countRows(this.ctx, 'branded_product');
+    for (const text of [p.brand, p.brandOwner]) {
+      const key = clean(text) === null ? '' : normalizeBrand(text!);
+      if (key === '') continue;
+      let label = this.labels.get(key);
+      if (label === undefined) {
+        label = this.labels.size + 1;
+        this.labels.set(key, label);
+        this.insertLabel.run(label, key);
+      }
+      this.linkLabel.run(label, p.id);
+    }
     return true;
   }
 
@@ -105,6 +129,10 @@ export class BrandedWriter {
    * Values for one product may arrive in several runs of rows; they are merged.
    */
   addNutrients(productId: number, values: Map<number, number>, datasetId: string): boolean {
+    // The usual case, one run of rows per product, is one statement; a second run merges.
+    const encoded = this.encodeNutrients(values, datasetId);
+    if (encoded === null) return this.getNutrients.get(productId) !== undefined;
+    if (this.setFirstNutrients.run(encoded, productId).changes === 1) return true;
     const existing = this.getNutrients.get(productId) as string | null | undefined;
     if (existing === undefined) return false;
     const merged = new Map<number, number>(existing ? (JSON.parse(existing) as Array<[number, number]>) : []);
@@ -117,25 +145,15 @@ export class BrandedWriter {
   finish(): void {
     const { db, progress } = this.ctx;
     const task = progress.task('Branded search indexes', 5);
-    db.function('norm_brand', { deterministic: true }, (text: unknown) =>
-      typeof text === 'string' && text.trim() !== '' ? normalizeBrand(text) : null,
-    );
-    db.exec(`
-      INSERT INTO brand_label (name)
-        SELECT DISTINCT b FROM (SELECT norm_brand(brand) b FROM branded_product UNION SELECT norm_brand(brand_owner) FROM branded_product)
-        WHERE b IS NOT NULL ORDER BY b;
-      ${BRANDED_INDEX_DDL}
-    `);
-    task.advance(1);
     db.exec(`
       INSERT OR IGNORE INTO branded_label_product (label_id, product_id)
-        SELECT l.id, p.id FROM branded_product p JOIN brand_label l ON l.name = norm_brand(p.brand)
-        UNION SELECT l.id, p.id FROM branded_product p JOIN brand_label l ON l.name = norm_brand(p.brand_owner)
-        ORDER BY 1, 2;
+        SELECT label_id, product_id FROM temp.branded_label_stage ORDER BY label_id, product_id;
+      DROP TABLE temp.branded_label_stage;
+      ${BRANDED_INDEX_DDL}
       UPDATE brand_label SET product_count = (SELECT COUNT(*) FROM branded_label_product WHERE label_id = brand_label.id);
       INSERT INTO brand_label_fts (brand_label_fts) VALUES ('rebuild');
     `);
-    task.advance(1);
+    task.advance(2);
     db.exec(`
       INSERT INTO branded_rank (product_id)
         SELECT id FROM branded_product WHERE name IS NOT NULL ORDER BY length(name), name, id;

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrandedWriter } from './brandedWriter.js';
 import { countSkipped, normalizeUnit, type ImportContext } from './context.js';
-import { fileSize, numberOrNull, readCsv } from './readers.js';
+import { fileSize, numberOrNull, readCsv, readCsvFast } from './readers.js';
 import { ImportError, requireFile, type DatasetInfo } from './sources.js';
 
 export const FDC_BRANDED: DatasetInfo = {
@@ -57,6 +57,12 @@ function servingUnit(raw: string | undefined): string | null {
   return SERVING_UNITS[t.toUpperCase()] ?? t;
 }
 
+function recordOf(columns: Map<string, number>, cells: string[]): Record<string, string | undefined> {
+  const record: Record<string, string | undefined> = {};
+  for (const [name, i] of columns) record[name] = cells[i];
+  return record;
+}
+
 /** The file that names the release's foods: food.csv as released, food_other.csv in the sample's layout. */
 function foodNamesFile(dir: string): string | null {
   for (const name of ['food.csv', 'food_other.csv']) {
@@ -82,7 +88,8 @@ export async function importFdcBranded(
   const counts: Record<string, number> = { branded_products: 0, named: 0, with_nutrients: 0, nutrient_values: 0 };
   let latest = '';
   const task = ctx.progress.task(`${info.id}: branded_food.csv`, fileSize(brandedFile));
-  for await (const row of readCsv(brandedFile, task)) {
+  for await (const { columns, cells } of readCsvFast(brandedFile, task)) {
+    const row = recordOf(columns, cells);
     const id = Number(row.fdc_id);
     if (!Number.isSafeInteger(id) || id <= 0) {
       countSkipped(ctx, `${info.id}: rows without a numeric fdc_id`);
@@ -116,11 +123,12 @@ export async function importFdcBranded(
       "UPDATE branded_product SET name = ? WHERE id = ? AND dataset_id = ?",
     );
     const nameTask = ctx.progress.task(`${info.id}: ${path.basename(namesFile)}`, fileSize(namesFile));
-    for await (const row of readCsv(namesFile, nameTask)) {
-      if (row.data_type !== undefined && row.data_type !== 'branded_food') continue;
-      const name = (row.description ?? '').trim();
+    for await (const { columns, cells } of readCsvFast(namesFile, nameTask)) {
+      const type = cells[columns.get('data_type') ?? -1];
+      if (type !== undefined && type !== 'branded_food') continue;
+      const name = (cells[columns.get('description') ?? -1] ?? '').trim();
       if (name === '') continue;
-      counts.named! += setName.run(name, Number(row.fdc_id), info.id).changes;
+      counts.named! += setName.run(name, Number(cells[columns.get('fdc_id') ?? -1]), info.id).changes;
     }
     nameTask.done(`${counts.named} names`);
   }
@@ -145,18 +153,19 @@ export async function importFdcBranded(
         countSkipped(ctx, `${info.id}: food_nutrient.csv values of foods that are not branded products of this release`, current.size);
       }
     };
-    for await (const row of readCsv(valuesFile, valuesTask)) {
-      const id = Number(row.fdc_id);
+    for await (const { columns, cells } of readCsvFast(valuesFile, valuesTask)) {
+      const id = Number(cells[columns.get('fdc_id') ?? -1]);
       if (id !== currentId) {
         flush();
         currentId = id;
         current = new Map();
       }
-      const nutrientId = Number(row.nutrient_id);
-      const amount = numberOrNull(row.amount);
+      const nutrientId = Number(cells[columns.get('nutrient_id') ?? -1]);
+      const amount = numberOrNull(cells[columns.get('amount') ?? -1]);
       if (!Number.isInteger(nutrientId) || amount === null) continue;
       const canonical = ctx.nutrientUnits.get(nutrientId);
-      const unit = row.unit_name !== undefined ? normalizeUnit(row.unit_name) : releaseUnits.get(nutrientId);
+      const unitCell = cells[columns.get('unit_name') ?? -1];
+      const unit = unitCell !== undefined ? normalizeUnit(unitCell) : releaseUnits.get(nutrientId);
       if (canonical !== undefined && unit !== undefined && unit !== null && unit !== canonical) {
         countSkipped(ctx, `${info.id}: values whose unit disagrees with the nutrient definition`);
         continue;
@@ -166,8 +175,9 @@ export async function importFdcBranded(
     flush();
     const stored = ctx.db
       .prepare(
-        `SELECT COUNT(*) AS products, COALESCE(SUM(json_array_length(nutrients)), 0) AS vals FROM branded_product
-         WHERE dataset_id = ? AND nutrients IS NOT NULL`,
+        `SELECT COUNT(*) AS products, COALESCE(SUM(json_array_length(t.nutrients)), 0) AS vals
+         FROM branded_product p JOIN branded_product_text t ON t.product_id = p.id
+         WHERE p.dataset_id = ? AND t.nutrients IS NOT NULL`,
       )
       .get(info.id) as { products: number; vals: number };
     counts.with_nutrients = stored.products;

@@ -213,7 +213,9 @@ export async function writeSyntheticRelease(options: SynthOptions): Promise<Synt
       serving?.household ?? '', category, 'GDSN', '', '2024-01-01', '2024-01-01', 'United States', '', '', '', '']);
     await writeLine(food, [fdcId, 'branded_food', name, '', '2024-01-01']);
     for (const [nutrientId, amount] of template.nutrients) {
-      const varied = Number((amount * (0.9 + random() * 0.2)).toFixed(2));
+      let varied = Number((amount * (0.9 + random() * 0.2)).toFixed(2));
+      // Varying never pushes a value past the whole (100 g per 100 g, 900 kcal): keep the real one there.
+      if ((amount <= 100 && varied > 100) || (nutrientId === 1008 && varied > 900)) varied = amount;
       await writeLine(values, [valueId++, fdcId, nutrientId, varied, '', 70, '', '', '', '', '', '']);
     }
     if (i % 50_000 === 0) options.onProgress?.(i);

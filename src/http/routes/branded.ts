@@ -4,6 +4,7 @@ import {
   BRANDED_MAX_LABELS,
   BRANDED_RESULT_WINDOW,
   BRANDED_SCAN_CAP,
+  BRANDED_TIME_BUDGET_MS,
   BrandedQueryError,
 } from '../../catalog/branded.js';
 import { BRANDED_MAX_TERMS } from '../../domain/brandedSearch.js';
@@ -69,7 +70,7 @@ export const brandedRoutes: FastifyPluginAsyncTypebox = async (app) => {
 - **gtin**: 8 to 14 digits; UPC-A (12), EAN-13 and GTIN-14 spellings of one barcode match the same product (compared as GTIN-14). Anything else is 400.
 - **brand**: case- and accent-insensitive substring of the brand name or the brand owner (at least 2 characters). By id.
 
-Bounded work: total is exact up to ${BRANDED_COUNT_CAP} matches and a lower bound past that (total_exact false); with q or brand, offset + limit may not exceed ${BRANDED_RESULT_WINDOW} (400: narrow the query); with q and brand together at most ${BRANDED_SCAN_CAP} name matches are examined, and a brand text matching more than ${BRANDED_MAX_LABELS} brand names uses the first ${BRANDED_MAX_LABELS} (total_exact false).`,
+Bounded work: total is exact up to ${BRANDED_COUNT_CAP} matches and a lower bound past that (total_exact false); with q or brand, offset + limit may not exceed ${BRANDED_RESULT_WINDOW} (400: narrow the query); with q and brand together at most ${BRANDED_SCAN_CAP} name matches are examined, and a brand text matching more than ${BRANDED_MAX_LABELS} brand names uses the first ${BRANDED_MAX_LABELS} (total_exact false); a search that runs past ${BRANDED_TIME_BUDGET_MS} ms answers what it found (total_exact false).`,
         querystring: Type.Object({
           q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Words of the product name' })),
           gtin: Type.Optional(Type.String({ pattern: '^[0-9]{8,14}$', description: 'Barcode: 8 to 14 digits' })),
