@@ -66,16 +66,23 @@ export class BrandedWriter {
 
   /** Nutrient values as stored: known nutrients only, plausible for their unit, ordered by nutrient id. */
   encodeNutrients(values: Map<number, number> | null, datasetId: string): string | null {
+    const skips = { unknown: 0, implausible: 0 };
+    const json = this.encode(values, skips);
+    this.countSkips(datasetId, skips);
+    return json;
+  }
+
+  private encode(values: Map<number, number> | null, skips: { unknown: number; implausible: number }): string | null {
     if (!values || values.size === 0) return null;
     const out: Array<[number, number]> = [];
     for (const [nutrientId, amount] of values) {
       const unit = this.ctx.nutrientUnits.get(nutrientId);
       if (unit === undefined) {
-        countSkipped(this.ctx, `${datasetId}: values of nutrients not in the catalogue`);
+        skips.unknown++;
         continue;
       }
       if (!Number.isFinite(amount) || amount < 0 || amount > (MAX_PER_100G[unit] ?? Infinity)) {
-        countSkipped(this.ctx, `${datasetId}: implausible values per 100 g (negative or above the whole)`);
+        skips.implausible++;
         continue;
       }
       out.push([nutrientId, amount]);
@@ -83,6 +90,13 @@ export class BrandedWriter {
     if (out.length === 0) return null;
     out.sort((a, b) => a[0] - b[0]);
     return JSON.stringify(out);
+  }
+
+  private countSkips(datasetId: string, skips: { unknown: number; implausible: number }): void {
+    if (skips.unknown > 0) countSkipped(this.ctx, `${datasetId}: values of nutrients not in the catalogue`, skips.unknown);
+    if (skips.implausible > 0) {
+      countSkipped(this.ctx, `${datasetId}: implausible values per 100 g (negative or above the whole)`, skips.implausible);
+    }
   }
 
   /** Adds a product; false when a product with its id is already in (the first source wins). */
@@ -130,14 +144,19 @@ export class BrandedWriter {
    */
   addNutrients(productId: number, values: Map<number, number>, datasetId: string): boolean {
     // The usual case, one run of rows per product, is one statement; a second run merges.
-    const encoded = this.encodeNutrients(values, datasetId);
-    if (encoded === null) return this.getNutrients.get(productId) !== undefined;
-    if (this.setFirstNutrients.run(encoded, productId).changes === 1) return true;
-    const existing = this.getNutrients.get(productId) as string | null | undefined;
-    if (existing === undefined) return false;
-    const merged = new Map<number, number>(existing ? (JSON.parse(existing) as Array<[number, number]>) : []);
-    for (const [k, v] of values) merged.set(k, v);
-    this.setNutrientsStmt.run(this.encodeNutrients(merged, datasetId), productId);
+    // Skipped values are counted only for products of the release (the caller counts the rest).
+    const skips = { unknown: 0, implausible: 0 };
+    const encoded = this.encode(values, skips);
+    if (encoded === null || this.setFirstNutrients.run(encoded, productId).changes === 0) {
+      const existing = this.getNutrients.get(productId) as string | null | undefined;
+      if (existing === undefined) return false;
+      if (encoded !== null) {
+        const merged = new Map<number, number>(existing ? (JSON.parse(existing) as Array<[number, number]>) : []);
+        for (const [k, v] of values) merged.set(k, v);
+        this.setNutrientsStmt.run(this.encode(merged, { unknown: 0, implausible: 0 }), productId);
+      }
+    }
+    this.countSkips(datasetId, skips);
     return true;
   }
 
