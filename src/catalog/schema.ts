@@ -167,7 +167,7 @@ CREATE TABLE branded_label_product (
 ) WITHOUT ROWID;
 
 CREATE VIRTUAL TABLE branded_fts USING fts5(
-  name, content='', columnsize=0, prefix='2 3', tokenize='porter unicode61 remove_diacritics 2'
+  name, content='', columnsize=0, prefix='2 3 4 5 6', tokenize='porter unicode61 remove_diacritics 2'
 );
 CREATE VIRTUAL TABLE brand_label_fts USING fts5(
   name, content='brand_label', content_rowid='id', tokenize='trigram remove_diacritics 1'
