@@ -6,16 +6,52 @@
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { loadConfig } from '../src/config.js';
+import { BrandedCatalog } from '../src/catalog/branded.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const SEARCH_WORDS = ['butter', 'milk', 'cheese', 'chicken', 'apple', 'bread', 'rice', 'beef', 'egg', 'salmon', 'tomato', 'potato', 'oil', 'sugar', 'beans', 'yogurt', 'orange', 'pork', 'flour', 'onion'];
+
+/** Branded name searches: common words, rare words, two-word names and prefixes as people type them. */
+const BRANDED_QUERIES = {
+  common: ['chicken', 'chocolate', 'cheese', 'milk', 'bread', 'juice', 'sauce', 'cookies', 'yogurt', 'organic'],
+  rare: ['quinoa', 'kombucha', 'tahini', 'sriracha', 'pistachio', 'edamame', 'gnocchi', 'kimchi', 'nutella', 'tzatziki'],
+  twoWord: ['peanut butter', 'orange juice', 'chocolate chip', 'greek yogurt', 'tomato sauce', 'green beans', 'ice cream', 'olive oil', 'potato chips', 'cream cheese'],
+  prefix: ['choc', 'chee', 'yog', 'straw', 'pean', 'vanil', 'cran', 'bisc', 'mozz', 'cara'],
+};
+
+/** Resident memory of a process, from /proc (Linux): current and peak, in MB. */
+function memoryOf(pid: number): { rss: number; peak: number } | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
+    return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+  } catch {
+    return null;
+  }
+}
+
+/** Uncached cost of each branded query in the catalogue itself (no HTTP, no result cache), in ms. */
+function coldQueryTimes(catalogPath: string, queries: string[]): { p50: number; p99: number; max: number; worst: string } {
+  const db = new Database(catalogPath, { readonly: true });
+  const times: Array<[number, string]> = [];
+  const branded = new BrandedCatalog(db, 'bench');
+  for (const q of queries) {
+    const started = process.hrtime.bigint();
+    branded.list({ q, limit: 20, offset: 0 }, { cache: false });
+    times.push([Number(process.hrtime.bigint() - started) / 1e6, q]);
+  }
+  db.close();
+  times.sort((a, b) => a[0] - b[0]);
+  const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]![0];
+  return { p50: at(0.5), p99: at(0.99), max: times[times.length - 1]![0], worst: times[times.length - 1]![1] };
+}
 
 const children: ChildProcess[] = [];
 process.on('exit', () => children.forEach((c) => c.kill('SIGTERM')));
@@ -79,7 +115,17 @@ async function main(): Promise<void> {
   }
   const db = new Database(config.catalogPath, { readonly: true });
   const ids = db.prepare('SELECT id FROM ingredient ORDER BY random() LIMIT 1000').pluck().all() as number[];
+  const gtins = db
+    .prepare('SELECT gtin_upc FROM branded_product WHERE gtin14 IS NOT NULL ORDER BY random() LIMIT 1000')
+    .pluck()
+    .all() as string[];
+  const brandedCount = db.prepare('SELECT COUNT(*) FROM branded_product').pluck().get() as number;
+  const release = (db.prepare("SELECT value FROM meta WHERE key = 'branded_release'").pluck().get() as string | undefined) ?? 'none';
   db.close();
+  const gtinPaths = gtins.map((g) => `/v1/branded?gtin=${g}`);
+  const brandedQueries = Object.values(BRANDED_QUERIES).flat();
+  const brandedSearchPaths = brandedQueries.map((q) => `/v1/branded?q=${encodeURIComponent(q)}`);
+  const cold = coldQueryTimes(config.catalogPath, brandedQueries);
   const detailPaths = ids.map((id) => `/v1/ingredients/${id}`);
   const searchPaths = SEARCH_WORDS.map((w) => `/v1/ingredients?q=${w}`);
 
@@ -100,6 +146,8 @@ async function main(): Promise<void> {
     ['GET /v1/categories', ['/v1/categories']],
     ['GET /v1/nutrients', ['/v1/nutrients']],
     ['GET /v1/ingredients?q= (20 real words)', searchPaths],
+    ['GET /v1/branded?gtin= (1000 random barcodes as published)', gtinPaths],
+    ['GET /v1/branded?q= (40: common, rare, two-word, prefix)', brandedSearchPaths],
   ];
 
   // The baseline answers exactly what the real server answered, from parsed objects.
@@ -127,6 +175,7 @@ async function main(): Promise<void> {
     bareResults.set(name, bare);
     rows.push(row(name, real, bare));
   }
+  const memory = memoryOf(server.child.pid!);
   server.child.kill('SIGTERM');
 
   // The same lookups served by two workers sharing the port.
@@ -154,7 +203,12 @@ async function main(): Promise<void> {
     `\n${CONNECTIONS} connections, ${DURATION} s per run, node ${process.version}; cold start to the first 200: ${coldStartMs.toFixed(0)} ms\n\n` +
       '| scenario | larder req/s | p50 ms | p99 ms | bare node:http req/s | p50 ms | p99 ms | ratio | errors |\n' +
       '|---|---|---|---|---|---|---|---|---|\n' +
-      `${rows.join('\n')}\n`,
+      `${rows.join('\n')}\n\n` +
+      `catalogue ${config.catalogPath}: ${(statSync(config.catalogPath).size / 1024 ** 2).toFixed(0)} MB, ` +
+      `${brandedCount} branded products (release: ${release})\n` +
+      `server memory after the runs: ${memory ? `${memory.rss.toFixed(0)} MB resident, peak ${memory.peak.toFixed(0)} MB` : 'unknown (no /proc)'}\n` +
+      `branded name search without the result cache (in process, first query of each of ${brandedQueries.length}): ` +
+      `p50 ${cold.p50.toFixed(2)} ms, p99 ${cold.p99.toFixed(2)} ms, max ${cold.max.toFixed(2)} ms ("${cold.worst}")\n`,
   );
 }
 

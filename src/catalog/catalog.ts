@@ -9,6 +9,7 @@ import type { Allergen } from '../domain/allergens.js';
 export type IngredientDataType = 'sr_legacy' | 'foundation';
 export type DensitySource = 'usda' | 'literature' | 'measured' | 'category_estimate';
 import { SCHEMA_VERSION } from './schema.js';
+import { BrandedCatalog } from './branded.js';
 
 export class CatalogUnavailableError extends Error {
   override name = 'CatalogUnavailableError';
@@ -126,6 +127,8 @@ export class Catalog {
   readonly builtAt: string;
   /** Countries whose nutrients this catalogue can resolve; US is the reference every catalogue has. */
   readonly countries: CountryCode[];
+  /** Branded products (src/catalog/branded.ts) and which release of them this file holds. */
+  readonly branded: BrandedCatalog;
   private readonly db: Database.Database;
   private readonly stmts;
   private readonly dynamic = new Map<string, Database.Statement>();
@@ -142,6 +145,7 @@ export class Catalog {
     }
     this.version = meta.get('catalog_version') ?? 'unknown';
     this.builtAt = meta.get('built_at') ?? 'unknown';
+    this.branded = new BrandedCatalog(db, meta.get('branded_release') ?? 'real');
     this.stmts = {
       ingredient: db.prepare(
         `SELECT i.id, i.name, i.category_id, c.name AS category_name, i.data_type, i.dataset_id, i.fdc_id, i.ndb_number,

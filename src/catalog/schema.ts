@@ -208,4 +208,56 @@ CREATE TABLE ingredient_yield (
 CREATE VIRTUAL TABLE survey_food_fts USING fts5(
   name, content='survey_food', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2'
 );
+
+-- Branded products (FDC Branded Foods, Open Food Facts, and a synthetic release only on request).
+-- id: the FDC id for FDC products; 100000000000000 + the barcode's value for Open Food Facts
+-- (see src/importers/openFoodFacts.ts). The long texts live in branded_product_text so the
+-- scans that build the search order and the name index read a narrow table.
+CREATE TABLE branded_product (
+  id INTEGER PRIMARY KEY,
+  gtin14 TEXT,
+  gtin_upc TEXT,
+  name TEXT,
+  brand TEXT,
+  brand_owner TEXT,
+  market_country TEXT,
+  serving_size REAL,
+  serving_size_unit TEXT,
+  household_serving TEXT,
+  branded_food_category TEXT,
+  data_quality TEXT NOT NULL,
+  dataset_id TEXT NOT NULL REFERENCES dataset(id)
+);
+
+-- nutrients: JSON [[nutrient_id, amount], ...] per 100 g, only the values the source gives.
+CREATE TABLE branded_product_text (
+  product_id INTEGER PRIMARY KEY REFERENCES branded_product(id),
+  ingredients_list TEXT,
+  nutrients TEXT
+);
+
+-- Search order: rank 1 is the shortest name. The name index's rowid is the rank, so FTS5
+-- answers in relevance order without sorting the matches (see src/catalog/branded.ts).
+CREATE TABLE branded_rank (rank INTEGER PRIMARY KEY, product_id INTEGER NOT NULL);
+
+-- Distinct brand and brand-owner names (normalised), searched by trigram for partial matches.
+CREATE TABLE brand_label (id INTEGER PRIMARY KEY, name TEXT NOT NULL, product_count INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE branded_label_product (
+  label_id INTEGER NOT NULL,
+  product_id INTEGER NOT NULL,
+  PRIMARY KEY (label_id, product_id)
+) WITHOUT ROWID;
+
+CREATE VIRTUAL TABLE branded_fts USING fts5(
+  name, content='', columnsize=0, prefix='2 3 4 5 6', tokenize='porter unicode61 remove_diacritics 2'
+);
+CREATE VIRTUAL TABLE brand_label_fts USING fts5(
+  name, content='brand_label', content_rowid='id', tokenize='trigram remove_diacritics 1'
+);
+`;
+
+/** Indexes of the branded tables, built once their rows are loaded (faster than maintaining them per row). */
+export const BRANDED_INDEX_DDL = `
+CREATE INDEX branded_product_gtin ON branded_product(gtin14) WHERE gtin14 IS NOT NULL;
+CREATE UNIQUE INDEX brand_label_name ON brand_label(name);
 `;

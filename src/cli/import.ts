@@ -12,12 +12,13 @@ export function formatReport(report: ImportReport): string {
   return lines.join('\n');
 }
 
-export async function importCommand(options: { source?: string; out?: string }): Promise<void> {
+export async function importCommand(options: { source?: string; out?: string; syntheticBranded?: string }): Promise<void> {
   const config = loadConfig(process.env, { sourceDir: options.source, catalogPath: options.out });
   const report = await runImport({
     sourceDir: config.sourceDir,
     outFile: config.catalogPath,
     progress: createProgressReporter(process.stderr),
+    syntheticBrandedDir: options.syntheticBranded ?? null,
   });
   process.stdout.write(`${formatReport(report)}\n`);
   process.stdout.write(`  peak memory ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB\n`);

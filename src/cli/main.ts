@@ -4,6 +4,7 @@ import { ApiError } from '../errors.js';
 import { ImportError } from '../importers/sources.js';
 import { CatalogUnavailableError } from '../catalog/catalog.js';
 import { importCommand } from './import.js';
+import { synthBrandedCommand } from './synthBranded.js';
 import { serveCommand } from './serve.js';
 import { accountsCreateCommand, accountsListCommand, accountsSetPlanCommand, keysCreateCommand, keysListCommand, keysRevokeCommand } from './keys.js';
 import { StoreUnavailableError } from '../accounts/pgStore.js';
@@ -26,7 +27,28 @@ program
   .description('build the catalogue from the source datasets and swap it in atomically')
   .option('--source <dir>', 'folder with the source datasets (default: LARDER_SOURCE_DIR or ../shared/data)')
   .option('--out <file>', 'catalogue file to write (default: LARDER_CATALOG or data/catalog.sqlite)')
+  .option('--synthetic-branded <dir>', 'also load a synthetic release written by synth-branded (load tests only)')
   .action(importCommand);
+
+const positiveInt = (value: string): number => {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('a whole number of at least 1');
+  return n;
+};
+const seedInt = (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 2 ** 32 - 1) throw new InvalidArgumentError('a whole number from 0 to 4294967295');
+  return n;
+};
+
+program
+  .command('synth-branded')
+  .description('write a synthetic FDC-format Branded Foods release (for load tests; never imported unless asked)')
+  .requiredOption('--count <n>', 'number of products', positiveInt)
+  .requiredOption('--out <dir>', 'folder to write branded_food.csv, food.csv, food_nutrient.csv and nutrient.csv into')
+  .option('--seed <s>', 'seed: the same seed and sources give the same files', seedInt, 1)
+  .option('--source <dir>', 'real datasets to draw vocabularies from (default: LARDER_SOURCE_DIR or ../shared/data)')
+  .action(synthBrandedCommand);
 
 program
   .command('serve')

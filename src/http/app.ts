@@ -21,6 +21,7 @@ import { overloadPlugin } from './plugins/overload.js';
 import { responseCachePlugin, serveFromCache } from './plugins/responseCache.js';
 import { carbonRoutes } from './routes/carbon.js';
 import { convertRoutes } from './routes/convert.js';
+import { brandedRoutes } from './routes/branded.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { ingredientRoutes } from './routes/ingredients.js';
@@ -57,7 +58,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export const EXPOSED_HEADERS = ['x-request-id', 'etag', 'retry-after', 'ratelimit', 'ratelimit-policy'];
 
-export const API_DESCRIPTION = `Read-only food data: canonical ingredients (USDA SR Legacy and Foundation Foods), survey foods (FNDDS), with nutrients per 100 g of edible portion, densities, household measures and allergen flags.
+export const API_DESCRIPTION = `Read-only food data: canonical ingredients (USDA SR Legacy and Foundation Foods), survey foods (FNDDS) and branded products (FDC Branded Foods, Open Food Facts), with nutrients per 100 g of edible portion, densities, household measures and allergen flags.
 
 **Authentication.** Every /v1 data endpoint needs an API key in the \`x-api-key\` header (\`svc_live_\` followed by 32 lowercase hex characters). Missing, malformed, unknown and revoked keys answer 401 with codes \`missing_api_key\`, \`invalid_api_key\` and \`revoked_api_key\`. This document, /healthz and /readyz need no key. OPTIONS preflight needs no key.
 
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       tags: [
         { name: 'Ingredients', description: 'Canonical ingredients (USDA SR Legacy and Foundation Foods)' },
         { name: 'Survey foods', description: 'Mixed dishes from the FNDDS dietary survey database' },
+        { name: 'Branded products', description: 'Packaged products (FDC Branded Foods, Open Food Facts): search by name, barcode or brand' },
         { name: 'Reference', description: 'Nutrient definitions, categories and source datasets' },
         { name: 'Operations', description: 'Health and readiness' },
       ],
@@ -168,6 +170,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await v1.register(yieldRoutes);
     await v1.register(convertRoutes);
     await v1.register(surveyFoodRoutes);
+    await v1.register(brandedRoutes);
     await v1.register(referenceRoutes);
   });
   return app;

@@ -12,7 +12,10 @@ import { importFndds, locateFndds } from './fndds.js';
 import { importFoundation, locateFoundation } from './foundation.js';
 import { checkSr28Units, importNutrientDefinitions } from './nutrientDefinitions.js';
 import type { ProgressReporter } from './progress.js';
-import { ImportError, requireFile } from './sources.js';
+import { BrandedWriter } from './brandedWriter.js';
+import { FDC_BRANDED, importFdcBranded, readSyntheticManifest, SYNTHETIC_MARKER, syntheticDataset } from './fdcBranded.js';
+import { importOpenFoodFacts, locateOpenFoodFacts } from './openFoodFacts.js';
+import { findDatasetDirs, hasAll, ImportError, requireFile } from './sources.js';
 import { importSrLegacy, locateSrLegacy } from './srLegacy.js';
 import { validateCatalog } from './validate.js';
 import { importNational } from './national/index.js';
@@ -21,6 +24,11 @@ export interface ImportOptions {
   sourceDir: string | null;
   outFile: string;
   progress: ProgressReporter;
+  /**
+   * A folder written by `larder synth-branded`, added to the real products. Synthetic folders
+   * are never picked up from the source directory: only this option loads one.
+   */
+  syntheticBrandedDir?: string | null;
   /** Runs after the new file is complete and before it replaces the old one (tests use it to fail). */
   beforeSwap?: (tmpFile: string) => void;
 }
@@ -87,6 +95,13 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
   const carbonDirs = locateCarbon(sourceDir);
   const cookingFiles = locateCooking(sourceDir);
   const densityFile = locateFaoDensity(sourceDir);
+  const fdcBrandedDirs = findDatasetDirs(sourceDir, (files) => hasAll('branded_food.csv')(files) && !files.includes(SYNTHETIC_MARKER));
+  const offReleases = locateOpenFoodFacts(sourceDir);
+  const syntheticDir = options.syntheticBrandedDir ?? null;
+  const synthetic = syntheticDir ? readSyntheticManifest(syntheticDir) : null;
+  if (syntheticDir && !synthetic) {
+    throw new ImportError(`${syntheticDir} is not a synthetic release (no ${SYNTHETIC_MARKER}): write one with \`larder synth-branded\``);
+  }
 
   mkdirSync(path.dirname(outFile), { recursive: true });
   removeAbandonedTemporaries(outFile);
@@ -124,6 +139,15 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     await importCarbon(ctx, carbonDirs);
     await importCooking(ctx, cookingFiles);
 
+    // Branded products: FDC first, then Open Food Facts (a barcode-derived id seen twice keeps the first).
+    const branded = new BrandedWriter(ctx);
+    for (const [i, dir] of fdcBrandedDirs.entries()) {
+      await importFdcBranded(ctx, branded, dir, i === 0 ? FDC_BRANDED : { ...FDC_BRANDED, id: `${FDC_BRANDED.id}_${i + 1}` });
+    }
+    for (const release of offReleases) await importOpenFoodFacts(ctx, branded, release);
+    if (syntheticDir && synthetic) await importFdcBranded(ctx, branded, syntheticDir, syntheticDataset(synthetic));
+    branded.finish();
+
     const insertDataset = db.prepare(
       `INSERT INTO dataset (id, name, version, publisher, licence, licence_url, url, attribution, role, record_counts)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -153,6 +177,10 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     setMeta.run('catalog_version', catalogVersion);
     setMeta.run('built_at', builtAt);
     setMeta.run('source_dir', sourceDir);
+    setMeta.run(
+      'branded_release',
+      synthetic ? `real + synthetic (seed ${synthetic.seed}, ${synthetic.count} products)` : 'real',
+    );
     db.exec('COMMIT');
     db.exec('ANALYZE');
     db.pragma('journal_mode = DELETE');

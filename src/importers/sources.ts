@@ -29,6 +29,15 @@ export function locateDataset(
   matches: (files: string[]) => boolean,
   downloadHint: string,
 ): string {
+  const found = findDatasetDirs(sourceDir, matches);
+  if (found.length === 0) {
+    throw new ImportError(`${label} not found under ${sourceDir}. ${downloadHint}`);
+  }
+  return found[0]!;
+}
+
+/** Every folder, in the source directory and two levels below it, whose files match (breadth first, sorted). */
+export function findDatasetDirs(sourceDir: string, matches: (files: string[], dir: string) => boolean): string[] {
   const queue: Array<{ dir: string; depth: number }> = [{ dir: sourceDir, depth: 0 }];
   const found: string[] = [];
   while (queue.length > 0) {
@@ -39,7 +48,7 @@ export function locateDataset(
     } catch {
       continue;
     }
-    if (matches(entries)) found.push(dir);
+    if (matches(entries, dir)) found.push(dir);
     if (depth < 2) {
       for (const entry of entries.sort()) {
         const full = path.join(dir, entry);
@@ -51,10 +60,7 @@ export function locateDataset(
       }
     }
   }
-  if (found.length === 0) {
-    throw new ImportError(`${label} not found under ${sourceDir}. ${downloadHint}`);
-  }
-  return found[0]!;
+  return found;
 }
 
 export function requireFile(dir: string, name: string): string {

@@ -26,7 +26,11 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
           200: json(
             Type.Object({
               status: Type.Literal('ready'),
-              catalog: Type.Object({ version: Type.String(), built_at: Type.String() }),
+              catalog: Type.Object({
+                version: Type.String(),
+                built_at: Type.String(),
+                branded_release: Type.String({ description: '"real", or "real + synthetic (...)" when a synthetic release was loaded for load testing' }),
+              }),
               accounts: Type.Object(
                 { store: Type.Union([Type.Literal('sqlite'), Type.Literal('postgres')]), reachable: Type.Boolean() },
                 { description: 'The account store; while it is unreachable, keys seen in the last LARDER_KEY_CACHE_SECONDS keep working and others answer 503' },
@@ -49,7 +53,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async () => ({
       status: 'ready' as const,
-      catalog: { version: app.catalog.version, built_at: app.catalog.builtAt },
+      catalog: { version: app.catalog.version, built_at: app.catalog.builtAt, branded_release: app.catalog.branded.release },
       accounts: { store: app.accounts.store.kind, reachable: await app.accounts.checkStore() },
       limits: app.limits.status(),
     }),

@@ -61,13 +61,23 @@ export const referenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Every dataset the catalogue was built from, with version, licence and attribution',
         response: {
           200: json(
-            Type.Object({ catalog_version: Type.String(), built_at: Type.String(), data: Type.Array(Source) }),
+            Type.Object({
+              catalog_version: Type.String(),
+              built_at: Type.String(),
+              branded_release: Type.String({ description: '"real", or "real + synthetic (...)" when a synthetic release was loaded' }),
+              data: Type.Array(Source),
+            }),
             'Every dataset',
           ),
           ...errorResponses(401, 429),
         },
       },
     },
-    async () => ({ catalog_version: app.catalog.version, built_at: app.catalog.builtAt, data: app.catalog.datasets() }),
+    async () => ({
+      catalog_version: app.catalog.version,
+      built_at: app.catalog.builtAt,
+      branded_release: app.catalog.branded.release,
+      data: app.catalog.datasets(),
+    }),
   );
 };

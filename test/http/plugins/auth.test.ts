@@ -26,6 +26,10 @@ const V1_ROUTES = [
   '/v1/sources',
   '/v1/survey-foods',
   '/v1/survey-foods/11111000/components',
+  '/v1/branded',
+  '/v1/branded?q=cookies',
+  '/v1/branded?gtin=840379101331',
+  '/v1/branded/1377290',
 ];
 
 describe('API keys on every /v1 route', () => {

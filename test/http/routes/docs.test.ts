@@ -54,7 +54,7 @@ describe('OpenAPI document and reference pages', () => {
     const ready = (await t.app.inject({ method: 'GET', url: '/readyz' })).json();
     expect(ready).toEqual({
       status: 'ready',
-      catalog: { version: t.catalog.version, built_at: t.catalog.builtAt },
+      catalog: { version: t.catalog.version, built_at: t.catalog.builtAt, branded_release: 'real' },
       accounts: { store: 'sqlite', reachable: true },
       limits: { backend: 'memory', shared: false, state: 'local' },
     });

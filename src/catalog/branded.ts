@@ -1,0 +1,327 @@
+import type Database from 'better-sqlite3';
+import { buildBrandedSearch, normalizeBrand, type BrandedSearch } from '../domain/brandedSearch.js';
+import { toGtin14 } from '../domain/gtin.js';
+import { normalizeName } from '../domain/search.js';
+
+export interface BrandedItem {
+  id: number;
+  gtin_upc: string | null;
+  gtin14: string | null;
+  name: string | null;
+  brand: string | null;
+  brand_owner: string | null;
+  market_country: string | null;
+  serving_size: number | null;
+  serving_size_unit: string | null;
+  household_serving: string | null;
+  branded_food_category: string | null;
+  ingredients_list: string | null;
+  data_quality: 'medium' | 'low';
+  source: string;
+}
+
+export interface BrandedNutrient {
+  nutrient_id: number;
+  name: string;
+  unit: string;
+  amount: number;
+  derivation: 'label';
+}
+
+export interface BrandedPage {
+  data: BrandedItem[];
+  total: number;
+  total_exact: boolean;
+}
+
+export interface BrandedQuery {
+  q?: string;
+  gtin?: string;
+  brand?: string;
+  limit: number;
+  offset: number;
+}
+
+/** Matches are counted exactly up to this many; past it `total` is this lower bound. */
+export const BRANDED_COUNT_CAP = 10_000;
+/** With q or brand, results are reachable by paging up to this position (narrow the query to see further). */
+export const BRANDED_RESULT_WINDOW = 10_000;
+/** With q and brand together, at most this many name matches are examined for the brand. */
+export const BRANDED_SCAN_CAP = 20_000;
+/** A brand text matching more brand names than this is answered over the first ones (total a lower bound). */
+export const BRANDED_MAX_LABELS = 2_000;
+/** With q and brand together, the products of the matching brands considered (a larger brand makes total a lower bound). */
+export const BRANDED_BRAND_SET_CAP = 200_000;
+/** Wall-clock budget of the row-by-row loops of one search; past it the page is what was found, total a lower bound. */
+export const BRANDED_TIME_BUDGET_MS = 100;
+const CACHE_SIZE = 4_096;
+
+/** A request the catalogue refuses to answer because it would cost too much; the route turns it into a 400. */
+export class BrandedQueryError extends Error {
+  constructor(
+    readonly parameter: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'BrandedQueryError';
+  }
+}
+
+const ITEM_COLUMNS = `p.id, p.gtin_upc, p.gtin14, p.name, p.brand, p.brand_owner, p.market_country, p.serving_size, p.serving_size_unit,
+  p.household_serving, p.branded_food_category, t.ingredients_list, p.data_quality, p.dataset_id AS source`;
+const TEXT = 'LEFT JOIN branded_product_text t ON t.product_id = p.id';
+
+/**
+ * Branded product queries over two million rows. Work per request is bounded: name search
+ * reads the name index in relevance order (rank = shortest name first, so no sort over the
+ * matches), counts stop at BRANDED_COUNT_CAP, paging with q or brand stops at
+ * BRANDED_RESULT_WINDOW, and q+brand examines at most BRANDED_SCAN_CAP candidates. The file is
+ * read-only while open, so pages of searches are cached (LRU).
+ */
+export class BrandedCatalog {
+  readonly productCount: number;
+  readonly release: string;
+  private readonly stmts;
+  private readonly nutrientDefs: Map<number, { name: string; unit: string; order: number }>;
+  private readonly cache = new Map<string, BrandedPage>();
+
+  constructor(db: Database.Database, release: string) {
+    this.release = release;
+    this.productCount = db.prepare('SELECT COUNT(*) FROM branded_product').pluck().get() as number;
+    const defs = db.prepare('SELECT id, name, unit FROM nutrient ORDER BY rank IS NULL, rank, id').all() as Array<{
+      id: number;
+      name: string;
+      unit: string;
+    }>;
+    this.nutrientDefs = new Map(defs.map((d, i) => [d.id, { name: d.name, unit: d.unit, order: i }]));
+    this.stmts = {
+      byId: db.prepare(`SELECT ${ITEM_COLUMNS}, t.nutrients FROM branded_product p ${TEXT} WHERE p.id = ?`),
+      byGtin: db.prepare(`SELECT ${ITEM_COLUMNS} FROM branded_product p ${TEXT} WHERE p.gtin14 = ? ORDER BY p.id`),
+      byRank: db.prepare(`SELECT ${ITEM_COLUMNS} FROM branded_rank r JOIN branded_product p ON p.id = r.product_id ${TEXT} WHERE r.rank = ?`),
+      byIdPage: db.prepare(`SELECT ${ITEM_COLUMNS} FROM branded_product p ${TEXT} ORDER BY p.id LIMIT ? OFFSET ?`),
+      matchRanks: db.prepare('SELECT rowid FROM branded_fts WHERE branded_fts MATCH ? ORDER BY rowid').pluck(),
+      matchCount: db.prepare('SELECT COUNT(*) FROM (SELECT rowid FROM branded_fts WHERE branded_fts MATCH ? LIMIT ?)').pluck(),
+      matchNames: db.prepare(
+        `SELECT f.rowid AS rank, r.product_id, p.name FROM branded_fts f
+         JOIN branded_rank r ON r.rank = f.rowid JOIN branded_product p ON p.id = r.product_id
+         WHERE branded_fts MATCH ? ORDER BY f.rowid`,
+      ),
+      matchProducts: db.prepare(
+        `SELECT f.rowid AS rank, r.product_id FROM branded_fts f JOIN branded_rank r ON r.rank = f.rowid
+         WHERE branded_fts MATCH ? ORDER BY f.rowid`,
+      ),
+      labelsProductSet: db
+        .prepare('SELECT product_id FROM branded_label_product WHERE label_id IN (SELECT value FROM json_each(?)) LIMIT ?')
+        .pluck(),
+      labelsTrigram: db.prepare(
+        'SELECT l.id, l.product_count FROM brand_label_fts f JOIN brand_label l ON l.id = f.rowid WHERE brand_label_fts MATCH ? LIMIT ?',
+      ),
+      labelsScan: db.prepare('SELECT id, product_count FROM brand_label WHERE instr(name, ?) > 0 LIMIT ?'),
+      labelProducts: db
+        .prepare('SELECT product_id FROM branded_label_product WHERE label_id = ? ORDER BY product_id LIMIT ? OFFSET ?')
+        .pluck(),
+      labelsProducts: db
+        .prepare(
+          `SELECT DISTINCT product_id FROM branded_label_product WHERE label_id IN (SELECT value FROM json_each(?))
+           ORDER BY product_id LIMIT ? OFFSET ?`,
+        )
+        .pluck(),
+      labelsCount: db
+        .prepare(
+          `SELECT COUNT(*) FROM (SELECT DISTINCT product_id FROM branded_label_product
+           WHERE label_id IN (SELECT value FROM json_each(?)) LIMIT ?)`,
+        )
+        .pluck(),
+      productsByIds: db.prepare(
+        `SELECT ${ITEM_COLUMNS} FROM branded_product p ${TEXT} WHERE p.id IN (SELECT value FROM json_each(?)) ORDER BY p.id`,
+      ),
+    };
+  }
+
+  product(id: number): (BrandedItem & { nutrients: BrandedNutrient[] }) | null {
+    const row = this.stmts.byId.get(id) as (BrandedItem & { nutrients: string | null }) | undefined;
+    if (!row) return null;
+    const values = row.nutrients ? (JSON.parse(row.nutrients) as Array<[number, number]>) : [];
+    const nutrients: Array<BrandedNutrient & { order: number }> = [];
+    for (const [nutrientId, amount] of values) {
+      const def = this.nutrientDefs.get(nutrientId);
+      if (def) nutrients.push({ nutrient_id: nutrientId, name: def.name, unit: def.unit, amount, derivation: 'label', order: def.order });
+    }
+    nutrients.sort((a, b) => a.order - b.order);
+    return { ...row, nutrients: nutrients.map(({ order: _order, ...n }) => n) };
+  }
+
+  /** A page of results; `cache: false` computes it afresh (the benchmark measures the uncached cost with it). */
+  list(query: BrandedQuery, options: { cache?: boolean } = {}): BrandedPage {
+    if (options.cache === false) return this.compute(query);
+    const key = JSON.stringify([query.q, query.gtin, query.brand, query.limit, query.offset]);
+    const cached = this.cache.get(key);
+    if (cached) {
+      this.cache.delete(key);
+      this.cache.set(key, cached);
+      return cached;
+    }
+    const page = this.compute(query);
+    this.cache.set(key, page);
+    if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+    return page;
+  }
+
+  private compute(query: BrandedQuery): BrandedPage {
+    const { limit, offset } = query;
+    let search: BrandedSearch | null = null;
+    if (query.q !== undefined) {
+      const built = buildBrandedSearch(query.q);
+      if (!built.ok) throw new BrandedQueryError('q', built.reason);
+      if (built.search === null) return { data: [], total: 0, total_exact: true };
+      search = built.search;
+    }
+    const brandText = query.brand === undefined ? null : normalizeBrand(query.brand);
+    if (brandText !== null && brandText.length < 2) throw new BrandedQueryError('brand', 'at least 2 letters or digits');
+
+    if (query.gtin !== undefined) {
+      const gtin14 = toGtin14(query.gtin);
+      if (gtin14 === null) throw new BrandedQueryError('gtin', 'a GTIN is 8 to 14 digits (UPC-A 12, EAN-13, GTIN-14, EAN-8)');
+      const rows = (this.stmts.byGtin.all(gtin14) as BrandedItem[]).filter(
+        (r) => (search === null || nameMatches(r.name, search)) && (brandText === null || brandMatches(r, brandText)),
+      );
+      return { data: rows.slice(offset, offset + limit), total: rows.length, total_exact: true };
+    }
+    if (search !== null) return this.searchNames(search, brandText, limit, offset);
+    if (brandText !== null) return this.searchBrand(brandText, limit, offset);
+    return {
+      data: this.stmts.byIdPage.all(limit, offset) as BrandedItem[],
+      total: this.productCount,
+      total_exact: true,
+    };
+  }
+
+  /** Exact names, then names starting with the text, then the other matches; shortest first within each. */
+  private searchNames(search: BrandedSearch, brandText: string | null, limit: number, offset: number): BrandedPage {
+    const need = offset + limit;
+    const deadline = performance.now() + BRANDED_TIME_BUDGET_MS;
+    let outOfTime = false;
+    const late = (examined: number) => (examined & 255) === 0 && performance.now() > deadline && (outOfTime = true);
+    let brandIds: Set<number> | null = null;
+    let exact = true;
+    let total: number;
+    if (brandText === null) {
+      total = this.stmts.matchCount.get(search.all, BRANDED_COUNT_CAP + 1) as number;
+    } else {
+      const brand = this.brandProducts(brandText);
+      brandIds = brand.ids;
+      exact = brand.exact;
+      total = 0;
+      let examined = 0;
+      for (const row of this.stmts.matchProducts.iterate(search.all) as Iterable<{ product_id: number }>) {
+        if (++examined > BRANDED_SCAN_CAP || total > BRANDED_COUNT_CAP || late(examined)) {
+          exact = false;
+          break;
+        }
+        if (brandIds.has(row.product_id)) total++;
+      }
+    }
+    if (total > BRANDED_COUNT_CAP) {
+      total = BRANDED_COUNT_CAP;
+      exact = false;
+    }
+    if (offset >= total && exact) return { data: [], total, total_exact: exact };
+    if (need > BRANDED_RESULT_WINDOW) {
+      throw new BrandedQueryError(
+        'offset',
+        `with q or brand, offset + limit may not exceed ${BRANDED_RESULT_WINDOW}: add words to the query to narrow it`,
+      );
+    }
+    const exactTier: number[] = [];
+    const startTier: number[] = [];
+    const inStart = new Set<number>();
+    let examined = 0;
+    for (const row of this.stmts.matchNames.iterate(search.start) as Iterable<{ rank: number; product_id: number; name: string }>) {
+      if (++examined > BRANDED_SCAN_CAP || late(examined)) break;
+      if (brandIds !== null && !brandIds.has(row.product_id)) continue;
+      (normalizeName(row.name) === search.normalized ? exactTier : startTier).push(row.rank);
+      inStart.add(row.rank);
+      if (inStart.size >= need) break;
+    }
+    const ranks = [...exactTier, ...startTier];
+    if (ranks.length < need && !outOfTime) {
+      examined = 0;
+      const rest = brandIds === null ? this.stmts.matchRanks.iterate(search.all) : this.stmts.matchProducts.iterate(search.all);
+      for (const item of rest as Iterable<number | { rank: number; product_id: number }>) {
+        if (++examined > BRANDED_SCAN_CAP || late(examined)) break;
+        const rank = typeof item === 'number' ? item : item.rank;
+        if (typeof item !== 'number' && !brandIds!.has(item.product_id)) continue;
+        if (inStart.has(rank)) continue;
+        ranks.push(rank);
+        if (ranks.length >= need) break;
+      }
+    }
+    if (outOfTime) exact = false;
+    const data = ranks.slice(offset, need).map((rank) => this.stmts.byRank.get(rank) as BrandedItem);
+    return { data, total: exact ? total : Math.max(total, ranks.length), total_exact: exact };
+  }
+
+  /** Brand names matching the text: trigram index from 3 characters, a scan of the (small) name table below. */
+  private brandLabels(brandText: string): { labels: Array<{ id: number; product_count: number }>; exact: boolean } {
+    const labels = (
+      brandText.length >= 3
+        ? this.stmts.labelsTrigram.all(`"${brandText.replaceAll('"', '""')}"`, BRANDED_MAX_LABELS + 1)
+        : this.stmts.labelsScan.all(brandText, BRANDED_MAX_LABELS + 1)
+    ) as Array<{ id: number; product_count: number }>;
+    const exact = labels.length <= BRANDED_MAX_LABELS;
+    if (!exact) labels.length = BRANDED_MAX_LABELS;
+    return { labels, exact };
+  }
+
+  /** The ids of the products of matching brands (at most BRANDED_BRAND_SET_CAP), for combining with q. */
+  private brandProducts(brandText: string): { ids: Set<number>; exact: boolean } {
+    const { labels, exact } = this.brandLabels(brandText);
+    const ids = this.stmts.labelsProductSet.all(JSON.stringify(labels.map((l) => l.id)), BRANDED_BRAND_SET_CAP + 1) as number[];
+    return { ids: new Set(ids.slice(0, BRANDED_BRAND_SET_CAP)), exact: exact && ids.length <= BRANDED_BRAND_SET_CAP };
+  }
+
+  private searchBrand(brandText: string, limit: number, offset: number): BrandedPage {
+    const { labels, exact: allLabels } = this.brandLabels(brandText);
+    if (labels.length === 0) return { data: [], total: 0, total_exact: true };
+    let ids: number[];
+    let total: number;
+    let exact = allLabels;
+    if (labels.length === 1) {
+      total = labels[0]!.product_count;
+      ids = offset >= total ? [] : (this.stmts.labelProducts.all(labels[0]!.id, limit, offset) as number[]);
+    } else {
+      const list = JSON.stringify(labels.map((l) => l.id));
+      total = this.stmts.labelsCount.get(list, BRANDED_COUNT_CAP + 1) as number;
+      if (total > BRANDED_COUNT_CAP) {
+        total = BRANDED_COUNT_CAP;
+        exact = false;
+      }
+      if (offset >= total && exact) return { data: [], total, total_exact: exact };
+      if (offset + limit > BRANDED_RESULT_WINDOW) {
+        throw new BrandedQueryError(
+          'offset',
+          `with q or brand, offset + limit may not exceed ${BRANDED_RESULT_WINDOW}: give more of the brand name to narrow it`,
+        );
+      }
+      ids = this.stmts.labelsProducts.all(list, limit, offset) as number[];
+    }
+    const data = ids.length === 0 ? [] : (this.stmts.productsByIds.all(JSON.stringify(ids)) as BrandedItem[]);
+    return { data, total, total_exact: exact };
+  }
+}
+
+function brandMatches(row: { brand: string | null; brand_owner: string | null }, brandText: string): boolean {
+  return (
+    (row.brand !== null && normalizeBrand(row.brand).includes(brandText)) ||
+    (row.brand_owner !== null && normalizeBrand(row.brand_owner).includes(brandText))
+  );
+}
+
+/** The name index's rule, for the few rows a GTIN finds: every word present, the last as a prefix. */
+function nameMatches(name: string | null, search: BrandedSearch): boolean {
+  if (name === null) return false;
+  const words = normalizeName(name).split(' ');
+  return search.terms.every((term, i) =>
+    i === search.terms.length - 1 ? words.some((w) => w.startsWith(term)) : words.includes(term),
+  );
+}
