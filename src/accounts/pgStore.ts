@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { PlanName } from '../config.js';
 import type { Account, AccountStore, ApiKeyRecord, KeyLookup, SessionRecord } from './store.js';
+import { toAccount, toKey, type AccountRow, type KeyRow } from './rows.js';
 
 /**
  * Ordered schema migrations, applied once each under an advisory lock so several instances
@@ -46,37 +47,6 @@ const MIGRATIONS: string[] = [
 /** Any fixed number; it only has to be the same for every instance of Larder. */
 const MIGRATION_LOCK = 4_242_001;
 
-interface AccountRow {
-  id: number;
-  email: string | null;
-  name: string;
-  plan: PlanName;
-  created_at: string;
-  password_hash?: string | null;
-}
-
-interface KeyRow {
-  id: number;
-  account_id: number;
-  name: string;
-  prefix: string;
-  key_hash: string;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
-
-const toAccount = (r: AccountRow): Account => ({ id: r.id, email: r.email, name: r.name, plan: r.plan, createdAt: r.created_at });
-const toKey = (r: KeyRow): ApiKeyRecord => ({
-  id: r.id,
-  accountId: r.account_id,
-  name: r.name,
-  prefix: r.prefix,
-  keyHash: r.key_hash,
-  createdAt: r.created_at,
-  lastUsedAt: r.last_used_at,
-  revokedAt: r.revoked_at,
-});
 
 export class StoreUnavailableError extends Error {
   override name = 'StoreUnavailableError';

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PlanName } from '../config.js';
 import type { Account, AccountStore, ApiKeyRecord, KeyLookup, SessionRecord } from './store.js';
+import { toAccount, toKey, type AccountRow, type KeyRow } from './rows.js';
 
 /** Ordered schema migrations; each runs once, in a transaction, recorded in user_version. */
 const MIGRATIONS: string[] = [
@@ -41,36 +42,6 @@ const MIGRATIONS: string[] = [
    );`,
 ];
 
-interface AccountRow {
-  id: number;
-  email: string | null;
-  name: string;
-  plan: PlanName;
-  created_at: string;
-}
-
-interface KeyRow {
-  id: number;
-  account_id: number;
-  name: string;
-  prefix: string;
-  key_hash: string;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
-
-const toAccount = (r: AccountRow): Account => ({ id: r.id, email: r.email, name: r.name, plan: r.plan, createdAt: r.created_at });
-const toKey = (r: KeyRow): ApiKeyRecord => ({
-  id: r.id,
-  accountId: r.account_id,
-  name: r.name,
-  prefix: r.prefix,
-  keyHash: r.key_hash,
-  createdAt: r.created_at,
-  lastUsedAt: r.last_used_at,
-  revokedAt: r.revoked_at,
-});
 
 /** The embedded account store: one SQLite file, separate from the catalogue, in WAL mode. */
 export class SqliteAccountStore implements AccountStore {
