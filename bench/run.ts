@@ -41,7 +41,7 @@ function memoryOf(pid: number): { rss: number; peak: number } | null {
 function coldQueryTimes(catalogPath: string, queries: string[]): { p50: number; p99: number; max: number; worst: string } {
   const db = new Database(catalogPath, { readonly: true });
   const times: Array<[number, string]> = [];
-  const branded = new BrandedCatalog(db, 'bench');
+  const branded = new BrandedCatalog(db, 'bench', null);
   for (const q of queries) {
     const started = process.hrtime.bigint();
     branded.list({ q, limit: 20, offset: 0 }, { cache: false });

@@ -85,9 +85,13 @@ export class BrandedCatalog {
   private readonly nutrientDefs: Map<number, { name: string; unit: string; order: number }>;
   private readonly cache = new Map<string, BrandedPage>();
 
-  constructor(db: Database.Database, release: string) {
+  /**
+   * `productCount` comes from the catalogue's meta, written at import: counting here would scan
+   * every product on each start. Files written before the count was recorded are counted.
+   */
+  constructor(db: Database.Database, release: string, productCount: number | null) {
     this.release = release;
-    this.productCount = db.prepare('SELECT COUNT(*) FROM branded_product').pluck().get() as number;
+    this.productCount = productCount ?? (db.prepare('SELECT COUNT(*) FROM branded_product').pluck().get() as number);
     const defs = db.prepare('SELECT id, name, unit FROM nutrient ORDER BY rank IS NULL, rank, id').all() as Array<{
       id: number;
       name: string;

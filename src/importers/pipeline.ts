@@ -177,6 +177,8 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     setMeta.run('catalog_version', catalogVersion);
     setMeta.run('built_at', builtAt);
     setMeta.run('source_dir', sourceDir);
+    // Counted once here: a COUNT(*) over millions of products would cost every start-up.
+    setMeta.run('branded_product_count', String(db.prepare('SELECT COUNT(*) FROM branded_product').pluck().get()));
     setMeta.run(
       'branded_release',
       synthetic ? `real + synthetic (seed ${synthetic.seed}, ${synthetic.count} products)` : 'real',
