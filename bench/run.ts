@@ -5,15 +5,15 @@
  */
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { loadConfig } from '../src/config.js';
+import { ROOT, serverEnv, spawnUntil, startLarder } from './server.js';
 import { BrandedCatalog } from '../src/catalog/branded.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const SEARCH_WORDS = ['butter', 'milk', 'cheese', 'chicken', 'apple', 'bread', 'rice', 'beef', 'egg', 'salmon', 'tomato', 'potato', 'oil', 'sugar', 'beans', 'yogurt', 'orange', 'pork', 'flour', 'onion'];
@@ -51,23 +51,6 @@ function coldQueryTimes(catalogPath: string, queries: string[]): { p50: number; 
   times.sort((a, b) => a[0] - b[0]);
   const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]![0];
   return { p50: at(0.5), p99: at(0.99), max: times[times.length - 1]![0], worst: times[times.length - 1]![1] };
-}
-
-const children: ChildProcess[] = [];
-process.on('exit', () => children.forEach((c) => c.kill('SIGTERM')));
-
-function start(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray; out: string }> {
-  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
-  children.push(child);
-  let out = '';
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk) => {
-      out += chunk;
-      const match = ready.exec(out);
-      if (match) resolve({ child, match, out });
-    });
-    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}\n${out}`)));
-  });
 }
 
 function freePort(): Promise<number> {
@@ -129,22 +112,10 @@ async function main(): Promise<void> {
   const detailPaths = ids.map((id) => `/v1/ingredients/${id}`);
   const searchPaths = SEARCH_WORDS.map((w) => `/v1/ingredients?q=${w}`);
 
-  const dir = mkdtempSync(path.join(tmpdir(), 'larder-bench-'));
-  // Rate limiting stays on, with the enterprise plan's limits raised above what the bench sends.
-  const env = {
-    ...process.env,
-    LARDER_CATALOG: config.catalogPath,
-    LARDER_ACCOUNTS_DB: path.join(dir, 'accounts.sqlite'),
-    PORT: '0',
-    LOG_LEVEL: 'warn',
-    LARDER_PLAN_ENTERPRISE_RPS: '10000000',
-    LARDER_PLAN_ENTERPRISE_DAILY: '1000000000',
-  };
+  const env = serverEnv(config.catalogPath);
   const spawnedAt = performance.now();
-  const server = await start([path.join(ROOT, 'bin', 'larder.js'), 'serve'], env, /(svc_live_[0-9a-f]{32})[\s\S]*?http:\/\/127\.0\.0\.1:(\d+)\/v1/);
-  const key = server.match[1]!;
-  const base = `http://127.0.0.1:${server.match[2]}`;
-  const headers = { 'x-api-key': key };
+  const server = await startLarder(env);
+  const { base, headers } = server;
   const first = await fetch(`${base}/v1/ingredients/1001`, { headers });
   const coldStartMs = performance.now() - spawnedAt;
   if (first.status !== 200) throw new Error(`first request answered ${first.status}`);
@@ -168,9 +139,9 @@ async function main(): Promise<void> {
       bodies[p] = await res.json();
     }
   }
-  const bodiesFile = path.join(dir, 'bodies.json');
+  const bodiesFile = path.join(mkdtempSync(path.join(tmpdir(), 'larder-bench-')), 'bodies.json');
   writeFileSync(bodiesFile, JSON.stringify(bodies));
-  const baseline = await start([path.join(ROOT, 'dist', 'bench', 'baselineServer.js'), bodiesFile, '0'], process.env, /listening (\d+)/);
+  const baseline = await spawnUntil([path.join(ROOT, 'dist', 'bench', 'baselineServer.js'), bodiesFile, '0'], process.env, /listening (\d+)/);
   const baselineUrl = `http://127.0.0.1:${baseline.match[1]}`;
 
   const rows: string[] = [];
@@ -195,7 +166,7 @@ async function main(): Promise<void> {
       env: { ...env, PORT: String(port) },
       stdio: 'ignore',
     });
-    children.push(clustered);
+    process.on('exit', () => clustered.kill('SIGTERM'));
     const curl = `http://127.0.0.1:${port}`;
     for (let i = 0; i < 200; i++) {
       if (await fetch(`${curl}/healthz`).then((r) => r.ok, () => false)) break;

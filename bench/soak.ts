@@ -6,13 +6,10 @@
  */
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import { loadConfig } from '../src/config.js';
+import { serverEnv, startLarder } from './server.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 180);
 const SHARE = Number(process.env.SOAK_SHARE ?? 0.8);
 const WINDOW = 30;
@@ -36,29 +33,7 @@ async function main(): Promise<void> {
     ...['chocolate', 'cola', 'yogurt', 'pasta'].map((w) => `/v1/branded?q=${w}`),
   ];
 
-  const dir = mkdtempSync(path.join(tmpdir(), 'larder-soak-'));
-  const env = {
-    ...process.env,
-    LARDER_CATALOG: config.catalogPath,
-    LARDER_ACCOUNTS_DB: path.join(dir, 'accounts.sqlite'),
-    PORT: '0',
-    LOG_LEVEL: 'warn',
-    LARDER_PLAN_ENTERPRISE_RPS: '1000000',
-    LARDER_PLAN_ENTERPRISE_DAILY: '1000000000',
-  };
-  const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'larder.js'), 'serve'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-  process.on('exit', () => child.kill('SIGTERM'));
-  const found = await new Promise<RegExpExecArray>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (c) => {
-      out += c;
-      const m = /(svc_live_[0-9a-f]{32})[\s\S]*?http:\/\/127\.0\.0\.1:(\d+)\/v1/.exec(out);
-      if (m) resolve(m);
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited ${code}`)));
-  });
-  const url = `http://127.0.0.1:${found[2]}`;
-  const headers = { 'x-api-key': found[1]! };
+  const { child, base: url, headers } = await startLarder(serverEnv(config.catalogPath));
   let i = 0;
   const requests = [{ setupRequest: (req: { path: string }) => ((req.path = paths[i++ % paths.length]!), req) }];
   const run = (seconds: number, overallRate?: number) =>

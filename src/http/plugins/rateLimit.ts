@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors.js';
-import { errorResponses } from '../schemas.js';
 import { policyHeader, rateLimitHeader, retryAfterSeconds, utcDay, type RateLimits } from '../../limits/limits.js';
 
 declare module 'fastify' {
@@ -14,11 +13,6 @@ declare module 'fastify' {
  * it, a 429 is not counted, and every other authenticated answer (400 and 404 included) is.
  */
 export function enforceRateLimits(app: FastifyInstance): void {
-  // Every route here can also answer 503 when the key store is unreachable: document it.
-  app.addHook('onRoute', (route) => {
-    const response = route.schema?.response as Record<string, unknown> | undefined;
-    if (response && !('503' in response)) response['503'] = errorResponses(503)[503];
-  });
   app.addHook('onRequest', async (request, reply) => {
     const auth = request.auth;
     if (!auth) return;
