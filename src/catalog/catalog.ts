@@ -334,7 +334,7 @@ export class Catalog {
         this.db
           .prepare(
             `SELECT code, name, ingredient_id, ingredient, score, verified FROM (
-               SELECT l.code, f.name_en AS name, l.ingredient_id, i.name AS ingredient, l.score, l.verified,
+               SELECT l.code, l.name_used AS name, l.ingredient_id, i.name AS ingredient, l.score, l.verified,
                       ROW_NUMBER() OVER (ORDER BY l.code) AS rn, COUNT(*) OVER () AS total
                FROM national_link l
                JOIN national_food f ON f.dataset_id = l.dataset_id AND f.code = l.code JOIN ingredient i ON i.id = l.ingredient_id

@@ -2,7 +2,7 @@
  * The catalogue database: written once by `larder import`, then opened read-only.
  * SCHEMA_VERSION changes whenever a reader would misread an older file.
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export const CATALOG_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -146,6 +146,8 @@ CREATE TABLE national_link (
   name_score REAL,
   profile_score REAL,
   conflict TEXT,
+  -- The English name the linker compared: the source's own, or a glossary reading (domain/glossary.ts).
+  name_used TEXT NOT NULL,
   PRIMARY KEY (dataset_id, code)
 ) WITHOUT ROWID;
 CREATE INDEX national_link_ingredient ON national_link(ingredient_id, dataset_id, verified, score);

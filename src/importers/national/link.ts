@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { buildGlossary, translateName, type Glossary } from '../../domain/glossary.js';
 import { Linker, METHOD, type LinkCandidate, type Profile, type Synonyms } from '../../domain/linking.js';
 import { countRows, type ImportContext } from '../context.js';
 import { mappingsDir, readDataCsv } from './common.js';
@@ -18,6 +19,22 @@ export function loadSynonyms(): Synonyms {
   // Longer phrases first, so "no salt added" wins over any shorter overlap.
   phrases.sort((a, b) => b[0].length - a[0].length);
   return { phrases, words, distinct };
+}
+
+/**
+ * Datasets whose foods have no English name, and the glossary (mappings/glossary_<lang>.csv)
+ * that reads their native names for linking.
+ */
+export const GLOSSARY_LANGUAGE: Readonly<Record<string, string>> = {};
+
+export function loadGlossary(language: string): Glossary {
+  return buildGlossary(
+    readDataCsv(path.join(mappingsDir(), `glossary_${language}.csv`)).map((r) => ({
+      kind: r.kind ?? 'word',
+      native: r.native ?? '',
+      english: r.english ?? '',
+    })),
+  );
 }
 
 const EMPTY: Profile = { water: null, energyKcal: null, protein: null, fat: null, carb: null, sodiumMg: null, fibre: null };
@@ -95,15 +112,21 @@ function nationalProfiles(ctx: ImportContext, datasetId: string): Map<string, Pr
 export function linkNationalFoods(ctx: ImportContext, datasetIds: string[]): Record<string, { linked: number; verified: number }> {
   const linker = new Linker(canonicalProfiles(ctx), loadSynonyms());
   const insert = ctx.db.prepare(
-    `INSERT INTO national_link (dataset_id, code, ingredient_id, score, verified, method, name_score, profile_score, conflict)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO national_link (dataset_id, code, ingredient_id, score, verified, method, name_score, profile_score, conflict, name_used)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const summary: Record<string, { linked: number; verified: number }> = {};
   for (const datasetId of datasetIds) {
     const profiles = nationalProfiles(ctx, datasetId);
-    const foods = ctx.db
-      .prepare('SELECT code, name_en, scientific_name FROM national_food WHERE dataset_id = ? AND name_en IS NOT NULL ORDER BY code')
-      .all(datasetId) as Array<{ code: string; name_en: string; scientific_name: string | null }>;
+    const language = GLOSSARY_LANGUAGE[datasetId];
+    const glossary = language ? loadGlossary(language) : null;
+    const foods = (
+      ctx.db
+        .prepare('SELECT code, name, name_en, scientific_name FROM national_food WHERE dataset_id = ? ORDER BY code')
+        .all(datasetId) as Array<{ code: string; name: string; name_en: string | null; scientific_name: string | null }>
+    )
+      .map((f) => ({ ...f, name_en: f.name_en ?? (glossary ? translateName(f.name, glossary) : null) }))
+      .filter((f): f is typeof f & { name_en: string } => f.name_en !== null);
     const task = ctx.progress.task(`linking ${datasetId}`, foods.length);
     const s = (summary[datasetId] = { linked: 0, verified: 0 });
     for (const f of foods) {
@@ -120,6 +143,7 @@ export function linkNationalFoods(ctx: ImportContext, datasetIds: string[]): Rec
         Math.round(best.name * 1000) / 1000,
         best.profile === null ? null : Math.round(best.profile * 1000) / 1000,
         best.conflict,
+        f.name_en,
       );
       s.linked += 1;
       if (best.verified) s.verified += 1;

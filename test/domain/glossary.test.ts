@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { buildGlossary, translateName, translateWord } from '../../src/domain/glossary.js';
+
+const glossary = buildGlossary([
+  { kind: 'word', native: 'mjöl', english: 'flour' },
+  { kind: 'part', native: 'vete', english: 'wheat' },
+  { kind: 'word', native: 'hvete', english: 'wheat' },
+  { kind: 'word', native: 'mel', english: 'flour' },
+  { kind: 'word', native: 'nöt', english: 'beef' },
+  { kind: 'word', native: 'talg', english: 'suet' },
+  { kind: 'word', native: 'rå', english: 'raw' },
+  { kind: 'word', native: 'med', english: '' },
+  { kind: 'word', native: 'kött', english: 'meat' },
+  { kind: 'word', native: 'färs', english: 'ground' },
+  { kind: 'phrase', native: 'crème fraiche', english: 'sour cream' },
+]);
+
+describe('glossary reading of native food names', () => {
+  it('splits compounds into known parts, modifier first', () => {
+    expect(translateWord('vetemjöl', glossary)).toBe('wheat flour');
+    expect(translateWord('hvetemel', glossary)).toBe('wheat flour');
+  });
+
+  it('allows the linking s between compound parts', () => {
+    expect(translateWord('nötsköttfärs', glossary)).toBe('beef meat ground');
+    expect(translateWord('nötköttfärs', glossary)).toBe('beef meat ground');
+    expect(translateWord('xyzmjöl', glossary)).toBeNull();
+  });
+
+  it('keeps comma parts in order and unknown words as they are', () => {
+    expect(translateName('Talg nöt, rå', glossary)).toBe('suet beef, raw');
+    expect(translateName('Vetemjöl, okänd', glossary)).toBe('wheat flour, okänd');
+  });
+
+  it('drops filler words and applies phrases on word boundaries only', () => {
+    expect(translateName('Crème fraiche med mjöl', glossary)).toBe('sour cream flour');
+    expect(translateName('Xcrème fraiche', glossary)).toBe('xcrème fraiche');
+  });
+});
