@@ -38,6 +38,11 @@ export const ConfigSchema = Type.Object({
   redisPrefix: Type.String({ minLength: 1, maxLength: 100 }),
   /** How long a key seen before keeps working while the account store is unreachable. */
   keyCacheSeconds: Type.Integer({ minimum: 0, maximum: 3600 }),
+  /**
+   * How long a key's store answer is reused before the store is asked again. At most 1000 ms:
+   * a key revoked elsewhere must be refused everywhere within one second.
+   */
+  keyRevalidateMs: Type.Integer({ minimum: 0, maximum: 1000 }),
 });
 
 export type Config = Static<typeof ConfigSchema>;
@@ -110,6 +115,7 @@ export function loadConfig(
     databaseSchema: env.LARDER_DATABASE_SCHEMA || 'public',
     redisPrefix: env.LARDER_REDIS_PREFIX || 'larder',
     keyCacheSeconds: env.LARDER_KEY_CACHE_SECONDS ?? 30,
+    keyRevalidateMs: env.LARDER_KEY_REVALIDATE_MS ?? 500,
     plans: {
       free: planFromEnv(env, 'free'),
       pro: planFromEnv(env, 'pro'),

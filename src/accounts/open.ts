@@ -1,5 +1,4 @@
 import type { Config } from '../config.js';
-import { PgAccountStore } from './pgStore.js';
 import { SqliteAccountStore } from './sqliteStore.js';
 import type { AccountStore } from './store.js';
 
@@ -9,6 +8,10 @@ import type { AccountStore } from './store.js';
  * SQLite file.
  */
 export async function openAccountStore(config: Config): Promise<AccountStore> {
-  if (config.databaseUrl) return PgAccountStore.open({ connectionString: config.databaseUrl, schema: config.databaseSchema });
+  if (config.databaseUrl) {
+    // Loaded only when configured: the embedded default should not pay for the pg driver at start.
+    const { PgAccountStore } = await import('./pgStore.js');
+    return PgAccountStore.open({ connectionString: config.databaseUrl, schema: config.databaseSchema });
+  }
   return new SqliteAccountStore(config.accountsPath);
 }

@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { PlanName } from '../config.js';
 import type { Account, AccountStore, ApiKeyRecord, KeyLookup, SessionRecord } from './store.js';
 import { toAccount, toKey, type AccountRow, type KeyRow } from './rows.js';
+import { StoreUnavailableError } from './store.js';
 
 /**
  * Ordered schema migrations, applied once each under an advisory lock so several instances
@@ -47,10 +48,6 @@ const MIGRATIONS: string[] = [
 /** Any fixed number; it only has to be the same for every instance of Larder. */
 const MIGRATION_LOCK = 4_242_001;
 
-
-export class StoreUnavailableError extends Error {
-  override name = 'StoreUnavailableError';
-}
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 

@@ -16,6 +16,12 @@ export const SESSION_SECONDS = 7 * 24 * 3600;
 export interface AccountServiceOptions {
   /** How long a key looked up successfully keeps working while the store is unreachable (0: never). */
   keyCacheSeconds?: number;
+  /**
+   * How long (ms) a key's store answer is reused without asking the store (0: ask on every
+   * request). Asking costs more than the rest of a cached answer; revocations and plan
+   * changes made through this service apply at once, those made elsewhere within this time.
+   */
+  keyRevalidateMs?: number;
   /** Called once when the store starts failing and once when it answers again. */
   onStoreState?: (reachable: boolean, error?: Error) => void;
 }
@@ -107,11 +113,14 @@ export class AccountService {
   }
 
   /**
-   * The store's answer for a key hash. Every request asks the store, so a revocation holds
-   * on every instance from the next request; only when the store fails is a key seen in
-   * the last keyCacheSeconds trusted, and an unseen key fails closed with 503.
+   * The store's answer for a key hash. An answer younger than keyRevalidateMs is reused, so
+   * a revocation made elsewhere (another instance, the CLI) holds everywhere within that time,
+   * and one made through this service at once. When the store fails, a key seen in the last
+   * keyCacheSeconds is trusted, and an unseen key fails closed with 503.
    */
   private async lookup(hash: string): Promise<KeyLookup | null> {
+    const fresh = this.keyCache.get(hash);
+    if (fresh && Date.now() - fresh.at < (this.options.keyRevalidateMs ?? 0)) return fresh.found;
     try {
       const found = await this.store.findKeyByHash(hash);
       this.setReachable(true);

@@ -69,3 +69,8 @@ export interface AccountStore {
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The configured account store cannot be reached or used (PostgreSQL down, wrong URL, bad schema name). */
+export class StoreUnavailableError extends Error {
+  override name = 'StoreUnavailableError';
+}

@@ -3,13 +3,30 @@ import { ConfigError } from '../config.js';
 import { ApiError } from '../errors.js';
 import { ImportError } from '../importers/sources.js';
 import { CatalogUnavailableError } from '../catalog/catalog.js';
-import { importCommand } from './import.js';
-import { synthBrandedCommand } from './synthBranded.js';
-import { serveCommand } from './serve.js';
-import { accountsCreateCommand, accountsListCommand, accountsSetPlanCommand, keysCreateCommand, keysListCommand, keysRevokeCommand } from './keys.js';
-import { StoreUnavailableError } from '../accounts/pgStore.js';
-import { linksReportCommand } from './links.js';
+import { StoreUnavailableError } from '../accounts/store.js';
 import { PLAN_NAMES } from '../config.js';
+
+/**
+ * A command's module is loaded when that command runs, so `serve` does not load the
+ * importers and `keys create` does not load Fastify (start-up time, README "Cold start").
+ */
+function lazy<M, K extends keyof M>(load: () => Promise<M>, name: K): (...args: unknown[]) => Promise<void> {
+  return async (...args) => {
+    const action = (await load())[name] as (...a: unknown[]) => Promise<void> | void;
+    await action(...args);
+  };
+}
+const importCommand = lazy(() => import('./import.js'), 'importCommand');
+const synthBrandedCommand = lazy(() => import('./synthBranded.js'), 'synthBrandedCommand');
+const serveCommand = lazy(() => import('./serve.js'), 'serveCommand');
+const keysModule = () => import('./keys.js');
+const accountsCreateCommand = lazy(keysModule, 'accountsCreateCommand');
+const accountsListCommand = lazy(keysModule, 'accountsListCommand');
+const accountsSetPlanCommand = lazy(keysModule, 'accountsSetPlanCommand');
+const keysCreateCommand = lazy(keysModule, 'keysCreateCommand');
+const keysListCommand = lazy(keysModule, 'keysListCommand');
+const keysRevokeCommand = lazy(keysModule, 'keysRevokeCommand');
+const linksReportCommand = lazy(() => import('./links.js'), 'linksReportCommand');
 
 const port = (value: string): number => {
   const n = Number(value);

@@ -7,9 +7,6 @@ import { CatalogHolder } from '../catalog/holder.js';
 import { loadConfig, type Config } from '../config.js';
 import { createLimits } from '../limits/open.js';
 import { buildApp } from '../http/app.js';
-import { runImport } from '../importers/pipeline.js';
-import { createProgressReporter } from '../importers/progress.js';
-import { formatReport } from './import.js';
 
 export interface ServeOptions {
   port?: number;
@@ -22,6 +19,12 @@ export interface ServeOptions {
 async function ensureCatalogue(config: Config): Promise<void> {
   if (existsSync(config.catalogPath)) return;
   process.stderr.write(`No catalogue at ${config.catalogPath}; building it from ${config.sourceDir ?? '(no source directory)'} ...\n`);
+  // The importers load only on this first run, not on every start.
+  const [{ runImport }, { createProgressReporter }, { formatReport }] = await Promise.all([
+    import('../importers/pipeline.js'),
+    import('../importers/progress.js'),
+    import('./import.js'),
+  ]);
   const report = await runImport({ sourceDir: config.sourceDir, outFile: config.catalogPath, progress: createProgressReporter(process.stderr) });
   process.stderr.write(`${formatReport(report)}\n`);
 }
@@ -58,6 +61,7 @@ async function runServer(config: Config, onListening: (address: string) => void)
   let log: { info(o: object, m: string): void; warn(o: object, m: string): void } | null = null;
   const accounts = new AccountService(store, config.plans, undefined, {
     keyCacheSeconds: config.keyCacheSeconds,
+    keyRevalidateMs: config.keyRevalidateMs,
     onStoreState: (reachable, error) =>
       reachable
         ? log?.info({ accounts: 'reachable' }, 'account store reachable again')

@@ -12,7 +12,8 @@ import type { Config } from '../config.js';
 import { memoryLimits } from '../limits/flexibleLimits.js';
 import type { RateLimits } from '../limits/limits.js';
 import { requireApiKey } from './plugins/auth.js';
-import { errorsPlugin, sendProblem } from './plugins/errors.js';
+import { addResponseHeaders } from './responseHeaders.js';
+import { answerClientError, errorsPlugin, HEADERS_TIMEOUT_MS, MAX_HEADER_BYTES, sendProblem } from './plugins/errors.js';
 import { ApiError } from '../errors.js';
 import { enforceRateLimits } from './plugins/rateLimit.js';
 import { dashboardRoutes } from './routes/dashboard.js';
@@ -93,6 +94,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       return sendProblem(reply, new ApiError('invalid_parameter', `malformed request URL: ${error.message}`));
     },
     bodyLimit: 16 * 1024,
+    // Set deliberately rather than inherited: a 16 KB request head fits any valid query here
+    // (10 KB search strings included), and a client gets 10 s to send it (slow-loris guard).
+    http: { maxHeaderSize: MAX_HEADER_BYTES, headersTimeout: HEADERS_TIMEOUT_MS },
+    requestTimeout: 30_000,
+    clientErrorHandler: answerClientError,
     // While draining, requests already on open connections are still answered, not refused.
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
@@ -141,6 +147,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(swagger, {
+    transformObject: (document) => ('openapiObject' in document ? addResponseHeaders(document.openapiObject) : document.swaggerObject),
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Larder food data API', version: '1.0.0', description: API_DESCRIPTION },

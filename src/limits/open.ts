@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis as RedisClient } from 'ioredis';
 import type { Config } from '../config.js';
 import cluster from 'node:cluster';
 import { clusterLimits, memoryLimits, redisLimits, type DailySeed } from './flexibleLimits.js';
@@ -15,6 +16,9 @@ export interface LimitsLogger {
  */
 export function createLimits(config: Config, log: LimitsLogger, now: () => Date = () => new Date(), seed: DailySeed | null = null): RateLimits {
   if (!config.redisUrl) return cluster.isWorker ? clusterLimits(now) : memoryLimits(now, seed);
+  // Required only when configured (synchronously, so this stays a plain factory): the embedded
+  // default should not pay for the Redis client at start.
+  const { Redis } = createRequire(import.meta.url)('ioredis') as { Redis: typeof RedisClient };
   const redis = new Redis(config.redisUrl, {
     // Fail fast while disconnected so requests fall back to local counting instead of waiting.
     enableOfflineQueue: false,

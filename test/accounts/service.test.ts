@@ -62,3 +62,45 @@ describe('accounts and keys', () => {
     expect(b.plan).toBe('pro');
   });
 });
+
+describe('reusing a key lookup for keyRevalidateMs', () => {
+  it('asks the store once per window, sees a revocation made elsewhere after it, and one made here at once', async () => {
+    const revalidating = new AccountService(store, loadConfig({}).plans, undefined, { keyRevalidateMs: 300 });
+    const account = await revalidating.createAccount({ email: null, name: 'r', plan: 'pro' });
+    const first = await revalidating.createKey(account, 'one');
+    const second = await revalidating.createKey(account, 'two');
+    let lookups = 0;
+    const original = store.findKeyByHash.bind(store);
+    store.findKeyByHash = async (hash) => {
+      lookups++;
+      return original(hash);
+    };
+    await revalidating.authenticate(first.plaintext);
+    await revalidating.authenticate(first.plaintext);
+    expect(lookups).toBe(1);
+
+    // Another process (the CLI, another instance) revokes it in the store itself.
+    const revokedAt = Date.now();
+    expect(await store.revokeKey(hashApiKey(first.plaintext), new Date().toISOString())).toBe(true);
+    let code: string | null = null;
+    while (code === null) {
+      code = await revalidating.authenticate(first.plaintext).then(
+        () => null,
+        (err: ApiError) => err.code,
+      );
+      if (code === null) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(code).toBe('revoked_api_key');
+    expect(Date.now() - revokedAt).toBeLessThan(300 + 100);
+
+    // Revoked through this service: refused on the very next request.
+    await revalidating.authenticate(second.plaintext);
+    await revalidating.revokeKey(second.plaintext);
+    await expect(revalidating.authenticate(second.plaintext)).rejects.toMatchObject({ code: 'revoked_api_key' });
+  });
+
+  it('is capped at one second by the configuration', () => {
+    expect(loadConfig({}).keyRevalidateMs).toBe(500);
+    expect(() => loadConfig({ LARDER_KEY_REVALIDATE_MS: '1500' })).toThrow(/keyRevalidateMs|1000/);
+  });
+});

@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 describe('two larder serve processes', () => {
-  it('hold an account to one per-second limit and see a revocation at once', async () => {
+  it('hold an account to one per-second limit and see a revocation within one second', async () => {
     const created = one.cli(['keys', 'create', '--name', 'shared', '--email', 'procs@example.com']);
     expect(created.status).toBe(0);
     const key = created.stdout.trimEnd().split('\n').at(-1)!;
@@ -61,10 +61,14 @@ describe('two larder serve processes', () => {
 
     const revoked = one.cli(['keys', 'revoke', key]);
     expect(revoked.stdout).toBe('revoked\n');
+    // Each instance reuses a key's lookup for up to LARDER_KEY_REVALIDATE_MS (500 ms).
     const after = performance.now();
-    const [a, b] = await Promise.all([call(one), call(two)]);
+    let answers: Response[] = [];
+    do {
+      answers = await Promise.all([call(one), call(two)]);
+    } while (answers.some((r) => r.status !== 401) && performance.now() - after < 1500);
     expect(performance.now() - after).toBeLessThan(1000);
-    expect([a.status, b.status]).toEqual([401, 401]);
-    expect((await b.json()).code).toBe('revoked_api_key');
+    expect(answers.map((r) => r.status)).toEqual([401, 401]);
+    expect((await answers[1]!.json()).code).toBe('revoked_api_key');
   }, 120_000);
 });

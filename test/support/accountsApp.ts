@@ -32,7 +32,10 @@ export async function buildAccountsApp(options: {
   const catalog = Catalog.open(inject('catalogPath'));
   const store = options.store ?? new SqliteAccountStore(':memory:');
   const now = options.now ?? (() => new Date());
-  const accounts = new AccountService(store, config.plans, now, { keyCacheSeconds: options.keyCacheSeconds ?? 30 });
+  const accounts = new AccountService(store, config.plans, now, {
+    keyCacheSeconds: options.keyCacheSeconds ?? 30,
+    keyRevalidateMs: config.keyRevalidateMs,
+  });
   const limits = options.limits?.(now);
   const app = await buildApp({ config, catalog: { current: catalog }, accounts, limits, logger: options.logger ?? false });
   await app.ready();

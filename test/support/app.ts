@@ -46,6 +46,7 @@ function checkEveryAnswer(app: FastifyInstance): void {
       res.statusCode,
       res.headers['content-type'] as string | undefined,
       decoded(res),
+      res.headers,
     );
     if (problems.length > 0) throw new Error(`answer does not match the OpenAPI document: ${problems.join('; ')}`);
     return res;
@@ -65,7 +66,7 @@ export async function createTestApp(): Promise<TestApp> {
   });
   const catalog = Catalog.open(inject('catalogPath'));
   const store = new SqliteAccountStore(':memory:');
-  const accounts = new AccountService(store, config.plans);
+  const accounts = new AccountService(store, config.plans, undefined, { keyRevalidateMs: config.keyRevalidateMs });
   const account = await accounts.createAccount({ email: 'tests@example.com', name: 'tests', plan: 'enterprise' });
   const { plaintext } = await accounts.createKey(account, 'test key');
   const app = await buildApp({ config, catalog: { current: catalog }, accounts, logger: false });

@@ -1,7 +1,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 
 interface Operation {
-  responses: Record<string, { content?: Record<string, { schema: object }> }>;
+  responses: Record<string, { content?: Record<string, { schema: object }>; headers?: Record<string, unknown> }>;
   parameters?: Array<{ name: string; in: string; required?: boolean; schema: Record<string, unknown> }>;
 }
 
@@ -62,7 +62,14 @@ export class OpenApiChecker {
   }
 
   /** Problems with one answer; empty when it matches the document. */
-  check(method: string, url: string, status: number, contentType: string | undefined, body: string): string[] {
+  check(
+    method: string,
+    url: string,
+    status: number,
+    contentType: string | undefined,
+    body: string,
+    headers?: Record<string, unknown>,
+  ): string[] {
     if (status === 304 || method === 'HEAD' || method === 'OPTIONS') return [];
     const pathname = url.split('?')[0]!;
     const found = method === 'GET' ? this.operation(pathname, 'GET') : null;
@@ -86,6 +93,13 @@ export class OpenApiChecker {
     const schema = response.content?.[type]?.schema;
     if (!schema) return [`${method} ${url}: content type ${type} is not documented for ${status} of ${found.template}`];
     const v = this.validator(`${found.template} ${status} ${type}`, schema);
-    return v(parse()) ? [] : [`${method} ${url}: ${status} body does not match the document: ${this.ajv.errorsText(v.errors)}`];
+    const problems = v(parse()) ? [] : [`${method} ${url}: ${status} body does not match the document: ${this.ajv.errorsText(v.errors)}`];
+    if (headers) {
+      // Every header the document says this response carries must be there.
+      for (const [name, header] of Object.entries(response.headers ?? {})) {
+        if ((header as { required?: boolean }).required && headers[name.toLowerCase()] === undefined) problems.push(`${method} ${url}: ${status} lacks the documented header ${name}`);
+      }
+    }
+    return problems;
   }
 }

@@ -1,7 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import FindMyWay from 'find-my-way';
-import { ApiError, ERROR_TITLES, type ErrorCode, type ParameterError } from '../../errors.js';
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import { ApiError, ERROR_STATUS, ERROR_TITLES, type ErrorCode, type ParameterError } from '../../errors.js';
 
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
@@ -40,6 +43,37 @@ export function problemBody(request: FastifyRequest, code: ErrorCode, status: nu
     request_id: request.id,
     ...(errors ? { errors } : {}),
   };
+}
+
+/** Most bytes the request line and headers may take together (Node's HTTP parser enforces it). */
+export const MAX_HEADER_BYTES = 16 * 1024;
+/** Longest a client may take to send its request line and headers. */
+export const HEADERS_TIMEOUT_MS = 10_000;
+
+/**
+ * Requests Node's HTTP parser rejects before Fastify sees them (headers too large, a
+ * request that is not HTTP, headers that never finish) still get a problem+json answer,
+ * then the connection is closed: nothing more can be read from it safely.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const code: ErrorCode =
+    error.code === 'HPE_HEADER_OVERFLOW' ? 'headers_too_large' : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'request_timeout' : 'invalid_parameter';
+  const status = ERROR_STATUS[code];
+  const detail =
+    code === 'headers_too_large'
+      ? `the request line and headers exceed ${MAX_HEADER_BYTES} bytes`
+      : code === 'request_timeout'
+        ? `the request line and headers did not arrive within ${HEADERS_TIMEOUT_MS / 1000} s`
+        : `the request is not valid HTTP/1.1 (${error.code ?? 'parse error'})`;
+  const body = JSON.stringify({ type: `/docs/errors#${code}`, title: ERROR_TITLES[code], status, detail, code, request_id: randomUUID() });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/problem+json\r\n` +
+      `content-length: ${Buffer.byteLength(body)}\r\naccess-control-allow-origin: *\r\nconnection: close\r\n\r\n${body}`,
+  );
 }
 
 export function sendProblem(reply: FastifyReply, error: ApiError): FastifyReply {

@@ -13,6 +13,8 @@ const ERROR_ADVICE: Record<ErrorCode, string> = {
   plan_limit_reached: "The account already has as many keys as its plan allows. Revoke one, or move to a larger plan.",
   not_found: 'No resource has that id or path. Check the id against a list endpoint.',
   method_not_allowed: 'The API is read-only: use GET (HEAD and OPTIONS are also accepted).',
+  request_timeout: 'The request line and headers did not arrive in time. Send the whole request at once.',
+  headers_too_large: 'The request line and headers together exceed 16 KB. Shorten the query (q is at most a few hundred characters) or drop unneeded headers.',
   payload_too_large: 'Data endpoints take no request body; send parameters in the query string.',
   conversion_unavailable: 'The ingredient lacks what this conversion needs (for example a piece weight); the detail lists what it has.',
   rate_limited: "Wait for the number of seconds in Retry-After, then retry. The RateLimit headers show what is left.",

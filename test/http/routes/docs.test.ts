@@ -28,6 +28,20 @@ describe('OpenAPI document and reference pages', () => {
       expect(item.get.responses['401'], path).toBeTruthy();
     }
     expect(doc.paths['/healthz'].get.security).toEqual([]);
+    expect(Object.keys(ingredient.responses['200'].headers).sort()).toEqual(['ETag', 'RateLimit', 'RateLimit-Policy', 'X-Request-Id']);
+    expect(ingredient.responses['429'].headers['Retry-After']).toMatchObject({ required: true, schema: { type: 'integer' } });
+    expect(ingredient.responses['401'].headers.RateLimit).toBeUndefined();
+    expect(ingredient.responses['400'].headers.RateLimit.required).toBe(false);
+  });
+
+  it('checks that every answer carries the headers its status documents', async () => {
+    const checker = new OpenApiChecker(t.app.swagger() as unknown as OpenApiDocument);
+    const res = await t.app.inject({ method: 'GET', url: '/v1/ingredients/1001', headers: { 'x-api-key': t.key } });
+    const { ratelimit: _dropped, ...withoutRateLimit } = res.headers;
+    expect(checker.check('GET', '/v1/ingredients/1001', 200, String(res.headers['content-type']), res.body, res.headers)).toEqual([]);
+    expect(checker.check('GET', '/v1/ingredients/1001', 200, String(res.headers['content-type']), res.body, withoutRateLimit)).toEqual([
+      'GET /v1/ingredients/1001: 200 lacks the documented header RateLimit',
+    ]);
   });
 
   it('is what every test answer is checked against, and the check catches drift', () => {
