@@ -12,11 +12,17 @@
  *   every word of the national head in the canonical name (state words aside);
  * - a state conflict (raw against cooked, cooked against not said to be cooked, dried
  *   against not dried, two different cooking methods, salted against unsalted), a
- *   distinguishing word (reviewed list: "dark", "breast", "colostrum", "unripe", ...) in
- *   one name only, values given per weight with bone, or two different genera in the
- *   scientific names rule the pair out as a verified link.
+ *   distinguishing word (reviewed list: "dark", "breast", "lean", "unripe", ...) in one name
+ *   only, values given per weight with bone, two different genera in the scientific names,
+ *   a national "average" food against a canonical name that says more than it (a variety,
+ *   a recipe), stated fat levels that do not overlap ("15% fat" against "10% fat"), or a
+ *   canonical category outside those the national food group allows (reviewed table,
+ *   mappings/food_groups.csv) rule the pair out as a verified link.
  * A link is verified when score >= VERIFIED_THRESHOLD, name >= MIN_NAME, profile >=
- * MIN_PROFILE, no compared nutrient scores below MIN_COMPONENT, and there is no conflict.
+ * MIN_PROFILE, no compared nutrient scores below MIN_COMPONENT, there is no conflict, and
+ * the national name chooses it among its variants (ambiguousWith): another candidate that
+ * also passes, differs in words the national name does not have and differs in composition
+ * leaves the link unverified unless the national values fit only the chosen one.
  * Pure: no I/O.
  */
 
