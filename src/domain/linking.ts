@@ -12,11 +12,17 @@
  *   every word of the national head in the canonical name (state words aside);
  * - a state conflict (raw against cooked, cooked against not said to be cooked, dried
  *   against not dried, two different cooking methods, salted against unsalted), a
- *   distinguishing word (reviewed list: "dark", "breast", "colostrum", "unripe", ...) in
- *   one name only, values given per weight with bone, or two different genera in the
- *   scientific names rule the pair out as a verified link.
+ *   distinguishing word (reviewed list: "dark", "breast", "lean", "unripe", ...) in one name
+ *   only, values given per weight with bone, two different genera in the scientific names,
+ *   a national "average" food against a canonical name that says more than it (a variety,
+ *   a recipe), stated fat levels that do not overlap ("15% fat" against "10% fat"), or a
+ *   canonical category outside those the national food group allows (reviewed table,
+ *   mappings/food_groups.csv) rule the pair out as a verified link.
  * A link is verified when score >= VERIFIED_THRESHOLD, name >= MIN_NAME, profile >=
- * MIN_PROFILE, no compared nutrient scores below MIN_COMPONENT, and there is no conflict.
+ * MIN_PROFILE, no compared nutrient scores below MIN_COMPONENT, there is no conflict, and
+ * the national name chooses it among its variants (ambiguousWith): another candidate that
+ * also passes, differs in words the national name does not have and differs in composition
+ * leaves the link unverified unless the national values fit only the chosen one.
  * Pure: no I/O.
  */
 
@@ -25,7 +31,7 @@ export const MIN_NAME = 0.5;
 export const MIN_PROFILE = 0.8;
 /** No single compared nutrient may be further off than this agreement. */
 export const MIN_COMPONENT = 0.5;
-export const METHOD = 'name+profile v2';
+export const METHOD = 'name+profile+group v3';
 
 /** Macronutrient profile per 100 g; null where the source does not give it. */
 export interface Profile {
@@ -44,12 +50,19 @@ export interface LinkCandidate {
   name: string;
   scientificName: string | null;
   profile: Profile;
+  /** The FDC food category code ("0100"); null when unknown. */
+  category?: string | null;
 }
 
 export interface NationalFoodForLink {
   nameEn: string;
   scientificName: string | null;
   profile: Profile;
+  /**
+   * The FDC categories a food of this national food group can belong to (reviewed table,
+   * mappings/food_groups.csv); null or absent when the group is not in the table.
+   */
+  categories?: ReadonlySet<string> | null;
 }
 
 export interface Synonyms {
@@ -65,7 +78,7 @@ const STOPWORDS = new Set(
   `a an and or of in the with for from to as on by at e g eg etc ns nfs average mean type style food foods product products
    prepared made commercial retail brand brands various assorted purchased including includes incl not other only
    plain regular ready unspecified uk french fr all sold shop bought homemade home recipe sample analysis weighed
-   edible portion part fluid`.split(/\s+/).filter(Boolean),
+   edible portion part fluid generic commercially`.split(/\s+/).filter(Boolean),
 );
 
 const RAW = new Set(['raw', 'fresh', 'uncooked', 'unprepared', 'unheated']);
@@ -92,7 +105,7 @@ function baseTokens(text: string, synonyms: Synonyms, keepFigures = false): stri
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
     .toLowerCase()
-    .replace(/\d[\d.,]*\s*%\s*(fat|milkfat|fett)?/gu, ' ') // "3.5 % fat": the profile compares fat
+    .replace(/\d[\d.,]*\s*%\s*(fat|milkfat|fett|lean( meat)?)?/gu, ' ') // "3.5 % fat", "90% lean meat": the profile and the stated fat compare them
     .replace(/[^\p{L}\p{N}%.]+/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim()} `;
@@ -118,6 +131,29 @@ export interface NameTokens {
   core: Set<string>;
   /** The name says its values are per weight including bone or waste ("weighed with bone"). */
   perWholeWeight: boolean;
+  /** The name says it is an average of several varieties or kinds ("(average)", "all varieties"). */
+  average: boolean;
+  /** The fat content the name states, as a range in % ("15% fat" [15, 15], "5-10% fat" [5, 10]), or null. */
+  fat: [number, number] | null;
+}
+
+/** How national tables say a food is an average of varieties or kinds (CIQUAL "(average)", Frida "all varieties"). */
+const AVERAGE = /\baverage\b|\ball (varieties|types|kinds)\b|\bmixed varieties\b/i;
+
+/**
+ * The fat content a name states: "15% fat", "60-62% fat", "3.25% milkfat", "10% fat" in
+ * "90% lean meat / 10% fat". Only a figure followed by "fat" or "milkfat" counts (CoFID's
+ * "45+" or Frida's "% fidm." are fat in dry matter, not per 100 g).
+ */
+function statedFat(name: string): [number, number] | null {
+  const m = name.match(/(\d+(?:[.,]\d+)?)(?:\s*-\s*(\d+(?:[.,]\d+)?))?\s*%\s*(?:milk\s*)?fat\b/i);
+  if (!m) return null;
+  const lo = Number(m[1]!.replace(',', '.'));
+  return [lo, m[2] === undefined ? lo : Number(m[2].replace(',', '.'))];
+}
+
+function fmtFat([lo, hi]: [number, number]): string {
+  return lo === hi ? `${lo}%` : `${lo}-${hi}%`;
 }
 
 /** Tokens of a whole name and of its head (the text before the first comma). */
@@ -130,6 +166,8 @@ export function nameTokens(name: string, synonyms: Synonyms): NameTokens {
     head: new Set(baseTokens(headText, synonyms)),
     core: new Set(baseTokens(coreText, synonyms, true)),
     perWholeWeight: /weighed with|with bone|including bone|incl\.? bone/i.test(name),
+    average: AVERAGE.test(name),
+    fat: statedFat(name),
   };
 }
 
@@ -228,11 +266,21 @@ export interface LinkResult {
   profile: number | null;
   conflict: string | null;
   verified: boolean;
+  /** The worst single compared nutrient's agreement (1: every one within its tolerance). */
+  worst: number | null;
+  /** Words of the canonical name the national name does not have: what the canonical food says beyond it. */
+  unexplained: string[];
+  /** Ruled out only because the canonical name names a variant (a distinguishing word) the national name does not. */
+  variant: boolean;
+}
+
+function cookedIn(tokens: Set<string>): boolean {
+  return [...tokens].some((t) => COOKING.has(t));
 }
 
 export function scorePair(
-  food: { tokens: NameTokens; scientificName: string | null; profile: Profile },
-  candidate: { id: number; tokens: NameTokens; scientificName: string | null; profile: Profile },
+  food: { tokens: NameTokens; scientificName: string | null; profile: Profile; categories?: ReadonlySet<string> | null },
+  candidate: { id: number; tokens: NameTokens; scientificName: string | null; profile: Profile; category?: string | null },
   idf: (t: string) => number,
   distinct?: Set<string>,
 ): LinkResult {
@@ -240,9 +288,13 @@ export function scorePair(
   const detail = profileDetail(food.profile, candidate.profile);
   const profile = detail?.mean ?? null;
   let conflict = food.tokens.perWholeWeight ? 'values per weight with bone or waste' : stateConflict(food.tokens.all, candidate.tokens.all);
+  // A distinguishing word only the canonical name has makes it a variant the national name
+  // does not name: ruled out, but still a rival when telling variants apart (ambiguousWith).
+  let variantWords: string[] = [];
   if (!conflict && distinct) {
     const one = [...distinct].filter((w) => food.tokens.all.has(w) !== candidate.tokens.all.has(w));
-    if (one.length > 0) conflict = `only one name says: ${one.join(' ')}`;
+    if (one.some((w) => food.tokens.all.has(w))) conflict = `only one name says: ${one.join(' ')}`;
+    else variantWords = one;
   }
   const headOk =
     [...food.tokens.head].some((t) => candidate.tokens.all.has(t)) && [...candidate.tokens.head].some((t) => food.tokens.all.has(t));
@@ -250,7 +302,7 @@ export function scorePair(
   if (!conflict) {
     // Every word of the canonical name's first two parts must be in the national name
     // ("Milk, buttermilk" is not whole milk); "cooked" is met by any cooking word.
-    const cookedOk = [...food.tokens.all].some((t) => COOKING.has(t));
+    const cookedOk = cookedIn(food.tokens.all);
     const missing = [...candidate.tokens.core].filter((t) => !food.tokens.all.has(t) && !(t === 'cooked' && cookedOk));
     if (missing.length > 0) conflict = `not in national name: ${missing.join(' ')}`;
   }
@@ -260,6 +312,18 @@ export function scorePair(
     const extra = [...food.tokens.head].filter((t) => !candidate.tokens.all.has(t) && !STATE_WORDS.has(t));
     if (extra.length > 0) conflict = `not in canonical name: ${extra.join(' ')}`;
   }
+  // Words of the canonical name that the national name does not have ("soft type", "separable
+  // lean only", "soybean"): the canonical food is a more specific variant than the national
+  // name says. A plain "cooked" is met by any cooking word.
+  const unexplained = [...candidate.tokens.all].filter((t) => !food.tokens.all.has(t) && !(t === 'cooked' && cookedIn(food.tokens.all)));
+  if (!conflict && food.tokens.average && unexplained.length > 0) conflict = `average food vs a specific variant: ${unexplained.join(' ')}`;
+  const fa = food.tokens.fat;
+  const fb = candidate.tokens.fat;
+  // Stated fat levels must overlap (one point of rounding allowed): "15% fat" is not "10% fat".
+  if (!conflict && fa && fb && (fa[0] > fb[1] + 1 || fb[0] > fa[1] + 1)) conflict = `stated fat contents differ: ${fmtFat(fa)} vs ${fmtFat(fb)}`;
+  if (!conflict && food.categories && candidate.category && !food.categories.has(candidate.category)) {
+    conflict = `food group disagrees: category ${candidate.category}`;
+  }
   const g1 = genus(food.scientificName);
   const g2 = genus(candidate.scientificName);
   let bonus = 0;
@@ -267,6 +331,8 @@ export function scorePair(
     if (g1 !== g2) conflict = 'different genus';
     else bonus = 0.05;
   }
+  const variant = !conflict && variantWords.length > 0;
+  if (variant) conflict = `only one name says: ${variantWords.join(' ')}`;
   let score = 0.55 * name + 0.45 * (profile ?? 0) + bonus;
   score = Math.min(1, score);
   if (conflict) score *= 0.6;
@@ -277,16 +343,65 @@ export function scorePair(
     name >= MIN_NAME &&
     detail.mean >= MIN_PROFILE &&
     detail.worst >= MIN_COMPONENT;
-  return { candidateId: candidate.id, score: Math.round(score * 1000) / 1000, name, profile, conflict, verified };
+  return {
+    candidateId: candidate.id,
+    score: Math.round(score * 1000) / 1000,
+    name,
+    profile,
+    worst: detail?.worst ?? null,
+    conflict,
+    verified,
+    unexplained,
+    variant,
+  };
+}
+
+/**
+ * A verified link must be the plainest reading of the national name, or the numbers must
+ * choose it. A rival is another candidate that passes every name rule (or is ruled out only
+ * for naming a variant the national name does not), does not say everything the chosen one
+ * says beyond the national name, and differs from it in composition ("Cheese, goat, soft
+ * type" against "..., semisoft type" for a goat cheese that names no texture; "Pork, shoulder,
+ * separable lean only" against "..., separable lean and fat" for a shoulder that says neither).
+ * Against such a rival the national name does not pick a variant, so the link stands only if
+ * the national values fit the chosen one within every tolerance and the rival's not. Rivals
+ * whose profiles agree with the chosen one's within every tolerance ("Onions, frozen, whole"
+ * and "..., chopped") would serve the same numbers and do not count. Returns the rival.
+ */
+export function ambiguousWith(
+  best: LinkResult,
+  scored: readonly LinkResult[],
+  profileOf: (id: number) => Profile,
+): LinkResult | null {
+  if (best.unexplained.length === 0) return null;
+  return (
+    scored.find(
+      (r) =>
+        r.candidateId !== best.candidateId &&
+        r.verified &&
+        r.worst !== null &&
+        !best.unexplained.every((t) => r.unexplained.includes(t)) &&
+        (profileDetail(profileOf(best.candidateId), profileOf(r.candidateId))?.worst ?? 0) < 1 &&
+        !(best.worst === 1 && r.worst < 1),
+    ) ?? null
+  );
 }
 
 /** An index of the canonical ingredients for linking many national foods against them. */
 export class Linker {
-  private readonly candidates: Array<{ id: number; tokens: NameTokens; scientificName: string | null; profile: Profile; weight: number }>;
+  private readonly candidates: Array<{
+    id: number;
+    tokens: NameTokens;
+    scientificName: string | null;
+    profile: Profile;
+    category: string | null;
+    weight: number;
+  }>;
   private readonly byToken = new Map<string, number[]>();
   private readonly idfCache = new Map<string, number>();
   private readonly n: number;
   private readonly distinct: Set<string>;
+  private readonly profileOf = new Map<number, Profile>();
 
   constructor(
     ingredients: readonly LinkCandidate[],
@@ -297,6 +412,7 @@ export class Linker {
       tokens: nameTokens(i.name, synonyms),
       scientificName: i.scientificName,
       profile: i.profile,
+      category: i.category ?? null,
       weight: 0,
     }));
     this.candidates.forEach((c, idx) => {
@@ -307,6 +423,7 @@ export class Linker {
       }
     });
     this.n = this.candidates.length;
+    for (const c of this.candidates) this.profileOf.set(c.id, c.profile);
     for (const c of this.candidates) for (const t of c.tokens.all) c.weight += this.idf(t);
     // Distinguishing words go through the same normalisation as names ("solids" -> "solid").
     this.distinct = new Set([...(synonyms.distinct ?? [])].flatMap((w) => baseTokens(w, synonyms)));
@@ -358,15 +475,28 @@ export class Linker {
       .sort((a, b) => b.s - a.s || this.candidates[a.idx]!.id - this.candidates[b.idx]!.id)
       .slice(0, 25);
     let best: LinkResult | null = null;
-    const f = { tokens, scientificName: food.scientificName, profile: food.profile };
+    const f = { tokens, scientificName: food.scientificName, profile: food.profile, categories: food.categories ?? null };
+    const scored: LinkResult[] = [];
     for (const { idx } of byName) {
       const r = scorePair(f, this.candidates[idx]!, this.idf, this.distinct);
+      scored.push(r);
       if (
         best === null ||
         Number(r.verified) > Number(best.verified) ||
         (r.verified === best.verified && (r.score > best.score || (r.score === best.score && r.candidateId < best.candidateId)))
       ) {
         best = r;
+      }
+    }
+    if (best?.verified) {
+      const rival = ambiguousWith(best, scored, (id) => this.profileOf.get(id)!);
+      if (rival) {
+        best = {
+          ...best,
+          verified: false,
+          score: Math.round(best.score * 0.6 * 1000) / 1000,
+          conflict: `national name does not choose between ${best.candidateId} and ${rival.candidateId}`,
+        };
       }
     }
     return best;

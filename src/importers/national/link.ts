@@ -37,21 +37,36 @@ export function loadGlossary(language: string): Glossary {
   );
 }
 
+/**
+ * The reviewed food-group table (mappings/food_groups.csv): per dataset, a national food
+ * group -> the FDC category codes its foods can belong to. A group not listed rules nothing out.
+ */
+export function loadFoodGroups(): Map<string, Map<string, Set<string>>> {
+  const out = new Map<string, Map<string, Set<string>>>();
+  for (const r of readDataCsv(path.join(mappingsDir(), 'food_groups.csv'))) {
+    let groups = out.get(r.dataset_id ?? '');
+    if (!groups) out.set(r.dataset_id ?? '', (groups = new Map()));
+    groups.set(r.food_group ?? '', new Set((r.categories ?? '').split(/\s+/).filter(Boolean)));
+  }
+  return out;
+}
+
 const EMPTY: Profile = { water: null, energyKcal: null, protein: null, fat: null, carb: null, sodiumMg: null, fibre: null };
 
 function canonicalProfiles(ctx: ImportContext): LinkCandidate[] {
   const rows = ctx.db
     .prepare(
-      `SELECT i.id, i.name, i.scientific_name, v.nutrient_id, v.amount FROM ingredient i
+      `SELECT i.id, i.name, i.scientific_name, c.code AS category, v.nutrient_id, v.amount FROM ingredient i
+       JOIN category c ON c.id = i.category_id
        LEFT JOIN ingredient_nutrient v ON v.ingredient_id = i.id
          AND v.nutrient_id IN (1051, 1008, 2047, 2048, 1003, 1004, 1085, 1005, 1050, 1079, 1093)
        ORDER BY i.id`,
     )
-    .all() as Array<{ id: number; name: string; scientific_name: string | null; nutrient_id: number | null; amount: number | null }>;
+    .all() as Array<{ id: number; name: string; scientific_name: string | null; category: string; nutrient_id: number | null; amount: number | null }>;
   const byId = new Map<number, { c: LinkCandidate; v: Map<number, number> }>();
   for (const r of rows) {
     let e = byId.get(r.id);
-    if (!e) byId.set(r.id, (e = { c: { id: r.id, name: r.name, scientificName: r.scientific_name, profile: EMPTY }, v: new Map() }));
+    if (!e) byId.set(r.id, (e = { c: { id: r.id, name: r.name, scientificName: r.scientific_name, category: r.category, profile: EMPTY }, v: new Map() }));
     if (r.nutrient_id !== null && r.amount !== null) e.v.set(r.nutrient_id, r.amount);
   }
   const out: LinkCandidate[] = [];
@@ -111,6 +126,7 @@ function nationalProfiles(ctx: ImportContext, datasetId: string): Map<string, Pr
  */
 export function linkNationalFoods(ctx: ImportContext, datasetIds: string[]): Record<string, { linked: number; verified: number }> {
   const linker = new Linker(canonicalProfiles(ctx), loadSynonyms());
+  const foodGroups = loadFoodGroups();
   const insert = ctx.db.prepare(
     `INSERT INTO national_link (dataset_id, code, ingredient_id, score, verified, method, name_score, profile_score, conflict, name_used)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -122,15 +138,16 @@ export function linkNationalFoods(ctx: ImportContext, datasetIds: string[]): Rec
     const glossary = language ? loadGlossary(language) : null;
     const foods = (
       ctx.db
-        .prepare('SELECT code, name, name_en, scientific_name FROM national_food WHERE dataset_id = ? ORDER BY code')
-        .all(datasetId) as Array<{ code: string; name: string; name_en: string | null; scientific_name: string | null }>
+        .prepare('SELECT code, name, name_en, scientific_name, food_group FROM national_food WHERE dataset_id = ? ORDER BY code')
+        .all(datasetId) as Array<{ code: string; name: string; name_en: string | null; scientific_name: string | null; food_group: string | null }>
     )
       .map((f) => ({ ...f, name_en: f.name_en ?? (glossary ? translateName(f.name, glossary) : null) }))
       .filter((f): f is typeof f & { name_en: string } => f.name_en !== null);
     const task = ctx.progress.task(`linking ${datasetId}`, foods.length);
     const s = (summary[datasetId] = { linked: 0, verified: 0 });
     for (const f of foods) {
-      const best = linker.best({ nameEn: f.name_en, scientificName: f.scientific_name, profile: profiles.get(f.code) ?? EMPTY });
+      const categories = f.food_group === null ? null : (foodGroups.get(datasetId)?.get(f.food_group) ?? null);
+      const best = linker.best({ nameEn: f.name_en, scientificName: f.scientific_name, profile: profiles.get(f.code) ?? EMPTY, categories });
       task.advance(1);
       if (!best) continue;
       insert.run(
