@@ -10,8 +10,7 @@ import { loadMapping, mappingsDir, NationalWriter, readDataCsv, readText } from 
 export const MATVARETABELLEN: DatasetInfo = {
   id: 'no_matvaretabellen',
   name: 'Matvaretabellen (the Norwegian food composition table)',
-  version:
-    'Release year not stated in the export; an earlier release than 2024 (MatvareID scheme 01-001, 2,020 foods, file published 2023-08)',
+  version: 'release year not stated in the export (pre-2024 MatvareID scheme, 2,020 foods; file published 2023-08)',
   publisher:
     'Norwegian Food Safety Authority (Mattilsynet), with the Norwegian Directorate of Health (Helsedirektoratet) and the University of Oslo',
   licence: 'Free use with citation of the source',
