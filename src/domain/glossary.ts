@@ -79,7 +79,7 @@ export function translateName(name: string, glossary: Glossary): string {
     text = text.replace(new RegExp(`(?<![\\p{L}])${escaped}(?![\\p{L}])`, 'gu'), to);
   }
   return text
-    .split(',')
+    .split(/(?<!\d),(?!\d)/) // a decimal comma ("3,5 % fett") is not a part boundary
     .map((part) =>
       part
         .split(/([\s/()-]+)/u)

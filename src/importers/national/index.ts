@@ -4,6 +4,7 @@ import { importCiqual } from './ciqual.js';
 import { importCofid } from './cofid.js';
 import { importFrida } from './frida.js';
 import { linkNationalFoods } from './link.js';
+import { importMatvaretabellen } from './matvaretabellen.js';
 
 /**
  * The national food composition tables. Each is optional: a missing one is reported as a
@@ -15,6 +16,7 @@ export async function importNational(ctx: ImportContext): Promise<void> {
   await importCiqual(ctx);
   await importBls(ctx);
   await importFrida(ctx);
+  await importMatvaretabellen(ctx);
   const added = ctx.datasets.slice(before);
   const summary = linkNationalFoods(
     ctx,

@@ -25,7 +25,7 @@ export function loadSynonyms(): Synonyms {
  * Datasets whose foods have no English name, and the glossary (mappings/glossary_<lang>.csv)
  * that reads their native names for linking.
  */
-export const GLOSSARY_LANGUAGE: Readonly<Record<string, string>> = {};
+export const GLOSSARY_LANGUAGE: Readonly<Record<string, string>> = { no_matvaretabellen: 'nb' };
 
 export function loadGlossary(language: string): Glossary {
   return buildGlossary(
