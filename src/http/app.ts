@@ -11,6 +11,7 @@ import type { Catalog } from '../catalog/catalog.js';
 import type { Config } from '../config.js';
 import { memoryLimits } from '../limits/flexibleLimits.js';
 import type { RateLimits } from '../limits/limits.js';
+import { SignInThrottle } from '../limits/signInThrottle.js';
 import { requireApiKey } from './plugins/auth.js';
 import { addResponseHeaders } from './responseHeaders.js';
 import { answerClientError, errorsPlugin, HEADERS_TIMEOUT_MS, MAX_HEADER_BYTES, sendProblem } from './plugins/errors.js';
@@ -35,6 +36,7 @@ declare module 'fastify' {
     config: Config;
     catalog: Catalog;
     accounts: AccountService;
+    signInThrottle: SignInThrottle;
   }
 }
 
@@ -49,6 +51,8 @@ export interface AppDependencies {
   accounts: AccountService;
   /** Rate limits; in-memory on the accounts' clock when not given. */
   limits?: RateLimits;
+  /** Failed dashboard sign-ins per email and address; a fresh in-memory one when not given. */
+  signInThrottle?: SignInThrottle;
   /** Fastify logger options; defaults to pino at the configured level. */
   logger?: FastifyServerOptions['logger'];
   /** How often load is sampled for shedding (tests shorten it). */
@@ -111,6 +115,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   app.decorate('accounts', deps.accounts);
   app.decorate('limits', deps.limits ?? memoryLimits(() => deps.accounts.clock(), (id, day) => deps.accounts.recordedUsage(id, day)));
+  app.decorate('signInThrottle', deps.signInThrottle ?? new SignInThrottle());
   app.decorateRequest('auth', null);
 
   await app.register(errorsPlugin);

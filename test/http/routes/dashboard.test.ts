@@ -118,4 +118,35 @@ describe('dashboard', () => {
     expect(ok.status).toBe(303);
     expect((await client.get('/dashboard')).status).toBe(200);
   });
+
+  it('refuses sign-in, even with the right password, after ten failures for one email, and counts emails apart', async () => {
+    const signUp = newClient();
+    const csrf = csrfOf((await signUp.get('/dashboard/sign-up')).body);
+    expect((await signUp.post('/dashboard/sign-up', { email: 'guessed@example.com', password: 'the right password', csrf })).status).toBe(303);
+
+    const guesser = newClient();
+    const form = csrfOf((await guesser.get('/dashboard/sign-in')).body);
+    for (let i = 0; i < 9; i++) {
+      const res = await guesser.post('/dashboard/sign-in', { email: 'guessed@example.com', password: `guess ${i}`, csrf: form });
+      expect(res.status).toBe(200);
+    }
+    // A success clears the count: nine more failures are still answered as failures.
+    expect((await guesser.post('/dashboard/sign-in', { email: 'Guessed@example.com', password: 'the right password', csrf: form })).status).toBe(303);
+    for (let i = 0; i < 10; i++) {
+      expect((await guesser.post('/dashboard/sign-in', { email: 'guessed@example.com', password: `again ${i}`, csrf: form })).status).toBe(200);
+    }
+    const blocked = await guesser.post('/dashboard/sign-in', { email: 'guessed@example.com', password: 'the right password', csrf: form });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toContain('Too many failed sign-ins');
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    expect(String(blocked.headers['set-cookie'] ?? '')).not.toContain('larder_session');
+
+    // Another account is not locked out by it.
+    const fresh = newClient();
+    const other = csrfOf((await fresh.get('/dashboard/sign-up')).body);
+    expect((await fresh.post('/dashboard/sign-up', { email: 'bystander@example.com', password: 'another password', csrf: other })).status).toBe(303);
+    const signIn = csrfOf((await guesser.get('/dashboard/sign-in')).body);
+    expect((await guesser.post('/dashboard/sign-in', { email: 'bystander@example.com', password: 'another password', csrf: signIn })).status).toBe(303);
+  });
 });
