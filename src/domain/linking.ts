@@ -1,3 +1,5 @@
+import { compareFacets, heatedByFacets, rawByFacets } from './langual.js';
+
 /**
  * Linking a national food to the canonical ingredient it describes (README, "Linking").
  *
@@ -14,7 +16,9 @@
  *   against not dried, two different cooking methods, salted against unsalted), a
  *   distinguishing word (reviewed list: "dark", "breast", "colostrum", "unripe", ...) in
  *   one name only, values given per weight with bone, or two different genera in the
- *   scientific names rule the pair out as a verified link.
+ *   scientific names rule the pair out as a verified link; so does a LanguaL facet
+ *   conflict (species, raw against heat-treated, cooking methods: domain/langual.ts)
+ *   where both foods carry facets, and a shared species adds the same 0.05 as a genus.
  * A link is verified when score >= VERIFIED_THRESHOLD, name >= MIN_NAME, profile >=
  * MIN_PROFILE, no compared nutrient scores below MIN_COMPONENT, and there is no conflict.
  * Pure: no I/O.
@@ -44,12 +48,18 @@ export interface LinkCandidate {
   name: string;
   scientificName: string | null;
   profile: Profile;
+  /** LanguaL facet codes, where the reference data gives them (SR28 LANGUAL.txt). */
+  facets?: readonly string[];
 }
 
 export interface NationalFoodForLink {
   nameEn: string;
   scientificName: string | null;
   profile: Profile;
+  /** LanguaL facet codes, where the national data gives them (Livsmedelsverket). */
+  facets?: readonly string[];
+  /** Every species (LanguaL B) term the national dataset uses, with `facets`. */
+  speciesVocabulary?: ReadonlySet<string>;
 }
 
 export interface Synonyms {
@@ -231,10 +241,17 @@ export interface LinkResult {
 }
 
 export function scorePair(
-  food: { tokens: NameTokens; scientificName: string | null; profile: Profile },
-  candidate: { id: number; tokens: NameTokens; scientificName: string | null; profile: Profile },
+  food: {
+    tokens: NameTokens;
+    scientificName: string | null;
+    profile: Profile;
+    facets?: readonly string[];
+    speciesVocabulary?: ReadonlySet<string>;
+  },
+  candidate: { id: number; tokens: NameTokens; scientificName: string | null; profile: Profile; facets?: readonly string[] },
   idf: (t: string) => number,
   distinct?: Set<string>,
+  referenceSpecies?: ReadonlySet<string>,
 ): LinkResult {
   const name = nameSimilarity(food.tokens.all, candidate.tokens.all, idf);
   const detail = profileDetail(food.profile, candidate.profile);
@@ -251,7 +268,11 @@ export function scorePair(
     // Every word of the canonical name's first two parts must be in the national name
     // ("Milk, buttermilk" is not whole milk); "cooked" is met by any cooking word.
     const cookedOk = [...food.tokens.all].some((t) => COOKING.has(t));
-    const missing = [...candidate.tokens.core].filter((t) => !food.tokens.all.has(t) && !(t === 'cooked' && cookedOk));
+    // A national name that says no state ("Banan") is raw when its LanguaL facets say so.
+    const rawOk = !!food.facets && rawByFacets(food.facets) && stateOf(food.tokens.all).cooking.size === 0;
+    const missing = [...candidate.tokens.core].filter(
+      (t) => !food.tokens.all.has(t) && !(t === 'cooked' && cookedOk) && !(t === 'raw' && rawOk),
+    );
     if (missing.length > 0) conflict = `not in national name: ${missing.join(' ')}`;
   }
   if (!conflict) {
@@ -266,6 +287,22 @@ export function scorePair(
   if (!conflict && g1 && g2) {
     if (g1 !== g2) conflict = 'different genus';
     else bonus = 0.05;
+  }
+  if (
+    !conflict &&
+    food.facets?.length &&
+    ![...food.tokens.all].some((t) => STATE_WORDS.has(t)) &&
+    [...candidate.tokens.all].some((t) => RAW.has(t)) &&
+    heatedByFacets(food.facets)
+  ) {
+    // "Räkor" says no state, but its facets say cooked: not "Crustaceans, shrimp, raw".
+    conflict = 'LanguaL heat-treated vs raw name';
+  }
+  if (!conflict && food.facets?.length && candidate.facets?.length) {
+    // Only where both sides are indexed with LanguaL (SE against SR28's indexed foods).
+    const f = compareFacets(food.facets, candidate.facets, referenceSpecies ?? new Set(), food.speciesVocabulary ?? new Set());
+    if (f.conflict) conflict = f.conflict;
+    else if (f.speciesAgree) bonus = 0.05;
   }
   let score = 0.55 * name + 0.45 * (profile ?? 0) + bonus;
   score = Math.min(1, score);
@@ -282,7 +319,16 @@ export function scorePair(
 
 /** An index of the canonical ingredients for linking many national foods against them. */
 export class Linker {
-  private readonly candidates: Array<{ id: number; tokens: NameTokens; scientificName: string | null; profile: Profile; weight: number }>;
+  private readonly candidates: Array<{
+    id: number;
+    tokens: NameTokens;
+    scientificName: string | null;
+    profile: Profile;
+    facets?: readonly string[];
+    weight: number;
+  }>;
+  /** Every species (LanguaL B) term the reference foods are indexed with. */
+  private readonly referenceSpecies = new Set<string>();
   private readonly byToken = new Map<string, number[]>();
   private readonly idfCache = new Map<string, number>();
   private readonly n: number;
@@ -297,8 +343,10 @@ export class Linker {
       tokens: nameTokens(i.name, synonyms),
       scientificName: i.scientificName,
       profile: i.profile,
+      ...(i.facets ? { facets: i.facets } : {}),
       weight: 0,
     }));
+    for (const i of ingredients) for (const c of i.facets ?? []) if (c.startsWith('B')) this.referenceSpecies.add(c);
     this.candidates.forEach((c, idx) => {
       for (const t of c.tokens.all) {
         let list = this.byToken.get(t);
@@ -358,9 +406,15 @@ export class Linker {
       .sort((a, b) => b.s - a.s || this.candidates[a.idx]!.id - this.candidates[b.idx]!.id)
       .slice(0, 25);
     let best: LinkResult | null = null;
-    const f = { tokens, scientificName: food.scientificName, profile: food.profile };
+    const f = {
+      tokens,
+      scientificName: food.scientificName,
+      profile: food.profile,
+      ...(food.facets ? { facets: food.facets } : {}),
+      ...(food.speciesVocabulary ? { speciesVocabulary: food.speciesVocabulary } : {}),
+    };
     for (const { idx } of byName) {
-      const r = scorePair(f, this.candidates[idx]!, this.idf, this.distinct);
+      const r = scorePair(f, this.candidates[idx]!, this.idf, this.distinct, this.referenceSpecies);
       if (
         best === null ||
         Number(r.verified) > Number(best.verified) ||

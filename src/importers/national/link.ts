@@ -25,7 +25,7 @@ export function loadSynonyms(): Synonyms {
  * Datasets whose foods have no English name, and the glossary (mappings/glossary_<lang>.csv)
  * that reads their native names for linking.
  */
-export const GLOSSARY_LANGUAGE: Readonly<Record<string, string>> = {};
+export const GLOSSARY_LANGUAGE: Readonly<Record<string, string>> = { se_livsmedelsverket: 'sv' };
 
 export function loadGlossary(language: string): Glossary {
   return buildGlossary(
@@ -39,7 +39,7 @@ export function loadGlossary(language: string): Glossary {
 
 const EMPTY: Profile = { water: null, energyKcal: null, protein: null, fat: null, carb: null, sodiumMg: null, fibre: null };
 
-function canonicalProfiles(ctx: ImportContext): LinkCandidate[] {
+function canonicalProfiles(ctx: ImportContext, facets: ReadonlyMap<number, string[]>): LinkCandidate[] {
   const rows = ctx.db
     .prepare(
       `SELECT i.id, i.name, i.scientific_name, v.nutrient_id, v.amount FROM ingredient i
@@ -51,7 +51,12 @@ function canonicalProfiles(ctx: ImportContext): LinkCandidate[] {
   const byId = new Map<number, { c: LinkCandidate; v: Map<number, number> }>();
   for (const r of rows) {
     let e = byId.get(r.id);
-    if (!e) byId.set(r.id, (e = { c: { id: r.id, name: r.name, scientificName: r.scientific_name, profile: EMPTY }, v: new Map() }));
+    if (!e) {
+      const c: LinkCandidate = { id: r.id, name: r.name, scientificName: r.scientific_name, profile: EMPTY };
+      const f = facets.get(r.id);
+      if (f) c.facets = f;
+      byId.set(r.id, (e = { c, v: new Map() }));
+    }
     if (r.nutrient_id !== null && r.amount !== null) e.v.set(r.nutrient_id, r.amount);
   }
   const out: LinkCandidate[] = [];
@@ -109,8 +114,12 @@ function nationalProfiles(ctx: ImportContext, datasetId: string): Map<string, Pr
  * ingredient (domain/linking.ts). Every food with a candidate is stored with its score;
  * only verified links are used to answer.
  */
-export function linkNationalFoods(ctx: ImportContext, datasetIds: string[]): Record<string, { linked: number; verified: number }> {
-  const linker = new Linker(canonicalProfiles(ctx), loadSynonyms());
+export function linkNationalFoods(
+  ctx: ImportContext,
+  datasetIds: string[],
+  referenceFacets: ReadonlyMap<number, string[]> = new Map(),
+): Record<string, { linked: number; verified: number }> {
+  const linker = new Linker(canonicalProfiles(ctx, referenceFacets), loadSynonyms());
   const insert = ctx.db.prepare(
     `INSERT INTO national_link (dataset_id, code, ingredient_id, score, verified, method, name_score, profile_score, conflict, name_used)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -120,6 +129,8 @@ export function linkNationalFoods(ctx: ImportContext, datasetIds: string[]): Rec
     const profiles = nationalProfiles(ctx, datasetId);
     const language = GLOSSARY_LANGUAGE[datasetId];
     const glossary = language ? loadGlossary(language) : null;
+    const facets = ctx.nationalFacets?.get(datasetId);
+    const speciesVocabulary = new Set([...(facets?.values() ?? [])].flat().filter((c) => c.startsWith('B')));
     const foods = (
       ctx.db
         .prepare('SELECT code, name, name_en, scientific_name FROM national_food WHERE dataset_id = ? ORDER BY code')
@@ -130,7 +141,13 @@ export function linkNationalFoods(ctx: ImportContext, datasetIds: string[]): Rec
     const task = ctx.progress.task(`linking ${datasetId}`, foods.length);
     const s = (summary[datasetId] = { linked: 0, verified: 0 });
     for (const f of foods) {
-      const best = linker.best({ nameEn: f.name_en, scientificName: f.scientific_name, profile: profiles.get(f.code) ?? EMPTY });
+      const own = facets?.get(f.code);
+      const best = linker.best({
+        nameEn: f.name_en,
+        scientificName: f.scientific_name,
+        profile: profiles.get(f.code) ?? EMPTY,
+        ...(own ? { facets: own, speciesVocabulary } : {}),
+      });
       task.advance(1);
       if (!best) continue;
       insert.run(
