@@ -13,6 +13,8 @@ const glossary = buildGlossary([
   { kind: 'word', native: 'kött', english: 'meat' },
   { kind: 'word', native: 'färs', english: 'ground' },
   { kind: 'phrase', native: 'crème fraiche', english: 'sour cream' },
+  { kind: 'word', native: 'mjölk', english: 'milk' },
+  { kind: 'phrase', native: 'fett #%', english: '' },
 ]);
 
 describe('glossary reading of native food names', () => {
@@ -35,5 +37,11 @@ describe('glossary reading of native food names', () => {
   it('drops filler words and applies phrases on word boundaries only', () => {
     expect(translateName('Crème fraiche med mjöl', glossary)).toBe('sour cream flour');
     expect(translateName('Xcrème fraiche', glossary)).toBe('xcrème fraiche');
+  });
+
+  it('drops figures with the words around them where a phrase says "#"', () => {
+    expect(translateName('Mjölk fett 1,5 %', glossary)).toBe('milk');
+    expect(translateName('Mjölk fett ca 3-3,5%', glossary)).toBe('milk');
+    expect(translateName('Mjölk fett', glossary)).toBe('milk fett');
   });
 });
