@@ -94,8 +94,15 @@ function phrasePattern(phrase: string): RegExp {
 /** An English reading of a native food name, keeping its comma-separated structure. */
 export function translateName(name: string, glossary: Glossary): string {
   let text = normalise(name).replace(/\s+/g, ' ');
+  // A phrase's English is final: it is held aside so that its words ("juice", "i") are not
+  // read again as native words.
+  const held: string[] = [];
   for (const [from, to] of glossary.phrases) {
-    text = text.replace(phrasePattern(from), to);
+    text = text.replace(phrasePattern(from), () => {
+      held.push(to);
+      // A private-use character (neither letter nor figure) stands for it until the end.
+      return ` ${String.fromCharCode(0xe000 + held.length - 1)} `;
+    });
   }
   return text
     .split(',')
@@ -107,6 +114,7 @@ export function translateName(name: string, glossary: Glossary): string {
           return translateWord(token, glossary) ?? token;
         })
         .join('')
+        .replace(/[\ue000-\uf8ff]/gu, (c) => held[c.charCodeAt(0) - 0xe000] ?? '')
         .replace(/\s+/g, ' ')
         .trim(),
     )
