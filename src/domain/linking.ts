@@ -17,8 +17,10 @@ import { compareFacets, heatedByFacets, rawByFacets } from './langual.js';
  *   distinguishing word (reviewed list: "dark", "breast", "colostrum", "unripe", ...) in
  *   one name only, values given per weight with bone, or two different genera in the
  *   scientific names rule the pair out as a verified link; so does a LanguaL facet
- *   conflict (species, raw against heat-treated, cooking methods: domain/langual.ts)
- *   where both foods carry facets, and a shared species adds the same 0.05 as a genus.
+ *   conflict (species, raw against heat-treated, cooking methods, fortification:
+ *   domain/langual.ts) where both foods carry facets, and a shared species adds the same
+ *   0.05 as a genus. A national food with facets but no state word in its name takes its
+ *   state from them (raw meets a canonical "raw"; heat-treated is ruled out against it).
  * A link is verified when score >= VERIFIED_THRESHOLD, name >= MIN_NAME, profile >=
  * MIN_PROFILE, no compared nutrient scores below MIN_COMPONENT, and there is no conflict.
  * Pure: no I/O.
@@ -30,6 +32,8 @@ export const MIN_PROFILE = 0.8;
 /** No single compared nutrient may be further off than this agreement. */
 export const MIN_COMPONENT = 0.5;
 export const METHOD = 'name+profile v2';
+/** The method recorded for foods that were also compared on LanguaL facets. */
+export const METHOD_WITH_FACETS = 'name+profile+langual v2';
 
 /** Macronutrient profile per 100 g; null where the source does not give it. */
 export interface Profile {
