@@ -7,7 +7,9 @@
  *
  * Germanic compounds ("vetemjöl", "hvetemel") are split into known parts, longest first,
  * allowing the linking "s" and "e" between parts; the last part is the head, so the English
- * words come out modifier first ("wheat flour"). Comma-separated parts are kept in order,
+ * words come out modifier first ("wheat flour"). In a phrase, "#" stands for any figure
+ * ("fett #%" is "fett 3%", "fett 1,5 %", "fett 3-3,5%") and "%" may follow a space, so
+ * figures the profile compares can be dropped with the words around them. Comma-separated parts are kept in order,
  * so the national name's head (its first part) stays the head. Words the glossary does not
  * know are kept as they are (they then simply fail to match). Pure: no I/O.
  */
@@ -15,7 +17,7 @@
 export interface Glossary {
   /** Lower-cased native word -> English words ("" drops the word: fillers such as "med"). */
   words: Map<string, string>;
-  /** Native multi-word phrases -> English, applied before words ("crème fraiche"). */
+  /** Native multi-word phrases -> English, applied before words ("crème fraiche"), longest first. */
   phrases: Array<[string, string]>;
   /** Compound parts that only occur inside compounds ("hvete-", "-mel"), native -> English. */
   parts: Map<string, string>;
@@ -71,12 +73,36 @@ export function translateWord(word: string, glossary: Glossary, depth = 0): stri
   return null;
 }
 
+const FIGURE = String.raw`(?:ca\s*)?\d+(?:[.,]\d+)?(?:\s*-\s*\d+(?:[.,]\d+)?)?`;
+const patterns = new Map<string, RegExp>();
+
+/** A phrase on word boundaries; "#" matches a figure (or range), "%" may follow a space. */
+function phrasePattern(phrase: string): RegExp {
+  let re = patterns.get(phrase);
+  if (!re) {
+    const body = phrase
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/\s*%/g, String.raw`\s*%`)
+      .replace(/#/g, FIGURE);
+    re = new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}])`, 'gu');
+    patterns.set(phrase, re);
+  }
+  re.lastIndex = 0;
+  return re;
+}
+
 /** An English reading of a native food name, keeping its comma-separated structure. */
 export function translateName(name: string, glossary: Glossary): string {
   let text = normalise(name).replace(/\s+/g, ' ');
+  // A phrase's English is final: it is held aside so that its words ("juice", "i") are not
+  // read again as native words.
+  const held: string[] = [];
   for (const [from, to] of glossary.phrases) {
-    const escaped = from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    text = text.replace(new RegExp(`(?<![\\p{L}])${escaped}(?![\\p{L}])`, 'gu'), to);
+    text = text.replace(phrasePattern(from), () => {
+      held.push(to);
+      // A private-use character (neither letter nor figure) stands for it until the end.
+      return ` ${String.fromCharCode(0xe000 + held.length - 1)} `;
+    });
   }
   return text
     .split(/(?<!\d),(?!\d)/) // a decimal comma ("3,5 % fett") is not a part boundary
@@ -88,6 +114,7 @@ export function translateName(name: string, glossary: Glossary): string {
           return translateWord(token, glossary) ?? token;
         })
         .join('')
+        .replace(/[\ue000-\uf8ff]/gu, (c) => held[c.charCodeAt(0) - 0xe000] ?? '')
         .replace(/\s+/g, ' ')
         .trim(),
     )

@@ -1,3 +1,5 @@
+import { compareFacets, heatedByFacets, rawByFacets } from './langual.js';
+
 /**
  * Linking a national food to the canonical ingredient it describes (README, "Linking").
  *
@@ -17,7 +19,11 @@
  *   a national "average" food against a canonical name that says more than it (a variety,
  *   a recipe), stated fat levels that do not overlap ("15% fat" against "10% fat"), or a
  *   canonical category outside those the national food group allows (reviewed table,
- *   mappings/food_groups.csv) rule the pair out as a verified link.
+ *   mappings/food_groups.csv) rule the pair out as a verified link; so does a LanguaL facet
+ *   conflict (species, raw against heat-treated, cooking methods, fortification:
+ *   domain/langual.ts) where both foods carry facets, and a shared species adds the same
+ *   0.05 as a genus. A national food with facets but no state word in its name takes its
+ *   state from them (raw meets a canonical "raw"; heat-treated is ruled out against it).
  * A link is verified when score >= VERIFIED_THRESHOLD, name >= MIN_NAME, profile >=
  * MIN_PROFILE, no compared nutrient scores below MIN_COMPONENT, there is no conflict, and
  * the national name chooses it among its variants (ambiguousWith): another candidate that
@@ -32,6 +38,8 @@ export const MIN_PROFILE = 0.8;
 /** No single compared nutrient may be further off than this agreement. */
 export const MIN_COMPONENT = 0.5;
 export const METHOD = 'name+profile+group v3';
+/** The method recorded for foods that were also compared on LanguaL facets. */
+export const METHOD_WITH_FACETS = 'name+profile+group+langual v3';
 
 /** Macronutrient profile per 100 g; null where the source does not give it. */
 export interface Profile {
@@ -52,6 +60,8 @@ export interface LinkCandidate {
   profile: Profile;
   /** The FDC food category code ("0100"); null when unknown. */
   category?: string | null;
+  /** LanguaL facet codes, where the reference data gives them (SR28 LANGUAL.txt). */
+  facets?: readonly string[];
 }
 
 export interface NationalFoodForLink {
@@ -63,6 +73,10 @@ export interface NationalFoodForLink {
    * mappings/food_groups.csv); null or absent when the group is not in the table.
    */
   categories?: ReadonlySet<string> | null;
+  /** LanguaL facet codes, where the national data gives them (Livsmedelsverket). */
+  facets?: readonly string[];
+  /** Every species (LanguaL B) term the national dataset uses, with `facets`. */
+  speciesVocabulary?: ReadonlySet<string>;
 }
 
 export interface Synonyms {
@@ -279,10 +293,18 @@ function cookedIn(tokens: Set<string>): boolean {
 }
 
 export function scorePair(
-  food: { tokens: NameTokens; scientificName: string | null; profile: Profile; categories?: ReadonlySet<string> | null },
-  candidate: { id: number; tokens: NameTokens; scientificName: string | null; profile: Profile; category?: string | null },
+  food: {
+    tokens: NameTokens;
+    scientificName: string | null;
+    profile: Profile;
+    categories?: ReadonlySet<string> | null;
+    facets?: readonly string[];
+    speciesVocabulary?: ReadonlySet<string>;
+  },
+  candidate: { id: number; tokens: NameTokens; scientificName: string | null; profile: Profile; category?: string | null; facets?: readonly string[] },
   idf: (t: string) => number,
   distinct?: Set<string>,
+  referenceSpecies?: ReadonlySet<string>,
 ): LinkResult {
   const name = nameSimilarity(food.tokens.all, candidate.tokens.all, idf);
   const detail = profileDetail(food.profile, candidate.profile);
@@ -303,7 +325,11 @@ export function scorePair(
     // Every word of the canonical name's first two parts must be in the national name
     // ("Milk, buttermilk" is not whole milk); "cooked" is met by any cooking word.
     const cookedOk = cookedIn(food.tokens.all);
-    const missing = [...candidate.tokens.core].filter((t) => !food.tokens.all.has(t) && !(t === 'cooked' && cookedOk));
+    // A national name that says no state ("Banan") is raw when its LanguaL facets say so.
+    const rawOk = !!food.facets && rawByFacets(food.facets) && stateOf(food.tokens.all).cooking.size === 0;
+    const missing = [...candidate.tokens.core].filter(
+      (t) => !food.tokens.all.has(t) && !(t === 'cooked' && cookedOk) && !(t === 'raw' && rawOk),
+    );
     if (missing.length > 0) conflict = `not in national name: ${missing.join(' ')}`;
   }
   if (!conflict) {
@@ -330,6 +356,22 @@ export function scorePair(
   if (!conflict && g1 && g2) {
     if (g1 !== g2) conflict = 'different genus';
     else bonus = 0.05;
+  }
+  if (
+    !conflict &&
+    food.facets?.length &&
+    ![...food.tokens.all].some((t) => STATE_WORDS.has(t)) &&
+    [...candidate.tokens.all].some((t) => RAW.has(t)) &&
+    heatedByFacets(food.facets)
+  ) {
+    // "Räkor" says no state, but its facets say cooked: not "Crustaceans, shrimp, raw".
+    conflict = 'LanguaL heat-treated vs raw name';
+  }
+  if (!conflict && food.facets?.length && candidate.facets?.length) {
+    // Only where both sides are indexed with LanguaL (SE against SR28's indexed foods).
+    const f = compareFacets(food.facets, candidate.facets, referenceSpecies ?? new Set(), food.speciesVocabulary ?? new Set());
+    if (f.conflict) conflict = f.conflict;
+    else if (f.speciesAgree) bonus = 0.05;
   }
   const variant = !conflict && variantWords.length > 0;
   if (variant) conflict = `only one name says: ${variantWords.join(' ')}`;
@@ -395,8 +437,11 @@ export class Linker {
     scientificName: string | null;
     profile: Profile;
     category: string | null;
+    facets?: readonly string[];
     weight: number;
   }>;
+  /** Every species (LanguaL B) term the reference foods are indexed with. */
+  private readonly referenceSpecies = new Set<string>();
   private readonly byToken = new Map<string, number[]>();
   private readonly idfCache = new Map<string, number>();
   private readonly n: number;
@@ -413,8 +458,10 @@ export class Linker {
       scientificName: i.scientificName,
       profile: i.profile,
       category: i.category ?? null,
+      ...(i.facets ? { facets: i.facets } : {}),
       weight: 0,
     }));
+    for (const i of ingredients) for (const c of i.facets ?? []) if (c.startsWith('B')) this.referenceSpecies.add(c);
     this.candidates.forEach((c, idx) => {
       for (const t of c.tokens.all) {
         let list = this.byToken.get(t);
@@ -475,10 +522,17 @@ export class Linker {
       .sort((a, b) => b.s - a.s || this.candidates[a.idx]!.id - this.candidates[b.idx]!.id)
       .slice(0, 25);
     let best: LinkResult | null = null;
-    const f = { tokens, scientificName: food.scientificName, profile: food.profile, categories: food.categories ?? null };
+    const f = {
+      tokens,
+      scientificName: food.scientificName,
+      profile: food.profile,
+      categories: food.categories ?? null,
+      ...(food.facets ? { facets: food.facets } : {}),
+      ...(food.speciesVocabulary ? { speciesVocabulary: food.speciesVocabulary } : {}),
+    };
     const scored: LinkResult[] = [];
     for (const { idx } of byName) {
-      const r = scorePair(f, this.candidates[idx]!, this.idf, this.distinct);
+      const r = scorePair(f, this.candidates[idx]!, this.idf, this.distinct, this.referenceSpecies);
       scored.push(r);
       if (
         best === null ||

@@ -21,6 +21,8 @@ export interface ImportContext {
   nutrientByNumber: Map<string, number>;
   /** Canonical nutrient ids with their units, for sanity checks. */
   nutrientUnits: Map<number, string>;
+  /** LanguaL facet codes of national foods by dataset id and code, for linking (only datasets that give them). */
+  nationalFacets?: Map<string, Map<string, string[]>>;
 }
 
 export function countRows(ctx: ImportContext, table: string, n = 1): void {

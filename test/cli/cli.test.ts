@@ -88,7 +88,7 @@ describe('larder links report', () => {
     expect(text.stdout).toMatch(/^  0\.9-1\.0\s+\d+\s+\d+$/m);
     const json = larder(['links', 'report', '--sample', '2', '--json'], env);
     const report = JSON.parse(json.stdout) as Array<{ country: string; foods: number; linked: number; verified: number; sample: unknown[] }>;
-    expect(report.map((r) => r.country).sort()).toEqual(['DE', 'DK', 'FR', 'GB', 'NO']);
+    expect(report.map((r) => r.country).sort()).toEqual(['DE', 'DK', 'FR', 'GB', 'NO', 'SE']);
     for (const r of report) {
       expect(r.verified).toBeGreaterThan(100);
       expect(r.verified).toBeLessThanOrEqual(r.linked);

@@ -13,6 +13,10 @@ const glossary = buildGlossary([
   { kind: 'word', native: 'kött', english: 'meat' },
   { kind: 'word', native: 'färs', english: 'ground' },
   { kind: 'phrase', native: 'crème fraiche', english: 'sour cream' },
+  { kind: 'word', native: 'mjölk', english: 'milk' },
+  { kind: 'phrase', native: 'fett #%', english: '' },
+  { kind: 'word', native: 'juice', english: 'juice unsweetened' },
+  { kind: 'phrase', native: 'apelsinjuice färskpressad', english: 'orange juice raw' },
 ]);
 
 describe('glossary reading of native food names', () => {
@@ -35,5 +39,16 @@ describe('glossary reading of native food names', () => {
   it('drops filler words and applies phrases on word boundaries only', () => {
     expect(translateName('Crème fraiche med mjöl', glossary)).toBe('sour cream flour');
     expect(translateName('Xcrème fraiche', glossary)).toBe('xcrème fraiche');
+  });
+
+  it('drops figures with the words around them where a phrase says "#"', () => {
+    expect(translateName('Mjölk fett 1,5 %', glossary)).toBe('milk');
+    expect(translateName('Mjölk fett ca 3-3,5%', glossary)).toBe('milk');
+    expect(translateName('Mjölk fett', glossary)).toBe('milk fett');
+  });
+
+  it("keeps a phrase's English as it is (its words are not read again as native words)", () => {
+    expect(translateName('Apelsinjuice färskpressad', glossary)).toBe('orange juice raw');
+    expect(translateName('Talg nöt, apelsinjuice färskpressad', glossary)).toBe('suet beef, orange juice raw');
   });
 });

@@ -15,7 +15,7 @@ describe('national nutrient mapping tables', () => {
   catalog.close();
 
   it('covers every national dataset', () => {
-    expect(datasets).toEqual(expect.arrayContaining(['uk_cofid', 'fr_ciqual', 'de_bls', 'dk_frida']));
+    expect(datasets).toEqual(expect.arrayContaining(['uk_cofid', 'fr_ciqual', 'de_bls', 'dk_frida', 'se_livsmedelsverket']));
   });
 
   it.each(datasets)('%s: each row maps to a canonical nutrient with the exact unit factor', (id) => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildGlossary, translateName, type Glossary } from '../../domain/glossary.js';
-import { Linker, METHOD, type LinkCandidate, type Profile, type Synonyms } from '../../domain/linking.js';
+import { Linker, METHOD, METHOD_WITH_FACETS, type LinkCandidate, type Profile, type Synonyms } from '../../domain/linking.js';
 import { countRows, type ImportContext } from '../context.js';
 import { mappingsDir, readDataCsv } from './common.js';
 
@@ -25,7 +25,7 @@ export function loadSynonyms(): Synonyms {
  * Datasets whose foods have no English name, and the glossary (mappings/glossary_<lang>.csv)
  * that reads their native names for linking.
  */
-export const GLOSSARY_LANGUAGE: Readonly<Record<string, string>> = { no_matvaretabellen: 'nb' };
+export const GLOSSARY_LANGUAGE: Readonly<Record<string, string>> = { no_matvaretabellen: 'nb', se_livsmedelsverket: 'sv' };
 
 export function loadGlossary(language: string): Glossary {
   return buildGlossary(
@@ -53,7 +53,7 @@ export function loadFoodGroups(): Map<string, Map<string, Set<string>>> {
 
 const EMPTY: Profile = { water: null, energyKcal: null, protein: null, fat: null, carb: null, sodiumMg: null, fibre: null };
 
-function canonicalProfiles(ctx: ImportContext): LinkCandidate[] {
+function canonicalProfiles(ctx: ImportContext, facets: ReadonlyMap<number, string[]>): LinkCandidate[] {
   const rows = ctx.db
     .prepare(
       `SELECT i.id, i.name, i.scientific_name, c.code AS category, v.nutrient_id, v.amount FROM ingredient i
@@ -66,7 +66,12 @@ function canonicalProfiles(ctx: ImportContext): LinkCandidate[] {
   const byId = new Map<number, { c: LinkCandidate; v: Map<number, number> }>();
   for (const r of rows) {
     let e = byId.get(r.id);
-    if (!e) byId.set(r.id, (e = { c: { id: r.id, name: r.name, scientificName: r.scientific_name, category: r.category, profile: EMPTY }, v: new Map() }));
+    if (!e) {
+      const c: LinkCandidate = { id: r.id, name: r.name, scientificName: r.scientific_name, category: r.category, profile: EMPTY };
+      const f = facets.get(r.id);
+      if (f) c.facets = f;
+      byId.set(r.id, (e = { c, v: new Map() }));
+    }
     if (r.nutrient_id !== null && r.amount !== null) e.v.set(r.nutrient_id, r.amount);
   }
   const out: LinkCandidate[] = [];
@@ -124,8 +129,12 @@ function nationalProfiles(ctx: ImportContext, datasetId: string): Map<string, Pr
  * ingredient (domain/linking.ts). Every food with a candidate is stored with its score;
  * only verified links are used to answer.
  */
-export function linkNationalFoods(ctx: ImportContext, datasetIds: string[]): Record<string, { linked: number; verified: number }> {
-  const linker = new Linker(canonicalProfiles(ctx), loadSynonyms());
+export function linkNationalFoods(
+  ctx: ImportContext,
+  datasetIds: string[],
+  referenceFacets: ReadonlyMap<number, string[]> = new Map(),
+): Record<string, { linked: number; verified: number }> {
+  const linker = new Linker(canonicalProfiles(ctx, referenceFacets), loadSynonyms());
   const foodGroups = loadFoodGroups();
   const insert = ctx.db.prepare(
     `INSERT INTO national_link (dataset_id, code, ingredient_id, score, verified, method, name_score, profile_score, conflict, name_used)
@@ -136,6 +145,8 @@ export function linkNationalFoods(ctx: ImportContext, datasetIds: string[]): Rec
     const profiles = nationalProfiles(ctx, datasetId);
     const language = GLOSSARY_LANGUAGE[datasetId];
     const glossary = language ? loadGlossary(language) : null;
+    const facets = ctx.nationalFacets?.get(datasetId);
+    const speciesVocabulary = new Set([...(facets?.values() ?? [])].flat().filter((c) => c.startsWith('B')));
     const foods = (
       ctx.db
         .prepare('SELECT code, name, name_en, scientific_name, food_group FROM national_food WHERE dataset_id = ? ORDER BY code')
@@ -147,7 +158,14 @@ export function linkNationalFoods(ctx: ImportContext, datasetIds: string[]): Rec
     const s = (summary[datasetId] = { linked: 0, verified: 0 });
     for (const f of foods) {
       const categories = f.food_group === null ? null : (foodGroups.get(datasetId)?.get(f.food_group) ?? null);
-      const best = linker.best({ nameEn: f.name_en, scientificName: f.scientific_name, profile: profiles.get(f.code) ?? EMPTY, categories });
+      const own = facets?.get(f.code);
+      const best = linker.best({
+        nameEn: f.name_en,
+        scientificName: f.scientific_name,
+        profile: profiles.get(f.code) ?? EMPTY,
+        categories,
+        ...(own ? { facets: own, speciesVocabulary } : {}),
+      });
       task.advance(1);
       if (!best) continue;
       insert.run(
@@ -156,7 +174,7 @@ export function linkNationalFoods(ctx: ImportContext, datasetIds: string[]): Rec
         best.candidateId,
         best.score,
         best.verified ? 1 : 0,
-        METHOD,
+        own ? METHOD_WITH_FACETS : METHOD,
         Math.round(best.name * 1000) / 1000,
         best.profile === null ? null : Math.round(best.profile * 1000) / 1000,
         best.conflict,

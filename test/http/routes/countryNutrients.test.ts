@@ -136,10 +136,10 @@ describe('GET /v1/ingredients/:id/nutrients?country=DK (Frida 2025)', () => {
 });
 
 describe('countries without a loaded national table', () => {
-  it.each(['SE', 'se'])('%s answers 400 unsupported_country, never US values', async (country) => {
+  it.each(['IT', 'it'])('%s answers 400 unsupported_country, never US values', async (country) => {
     const res = await get(`/v1/ingredients/1001/nutrients?country=${country}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'unsupported_country', errors: [{ parameter: 'country', message: 'must be one of: US, GB, DE, FR, NO, DK' }] });
+    expect(res.json()).toMatchObject({ code: 'unsupported_country', errors: [{ parameter: 'country', message: 'must be one of: US, GB, DE, FR, SE, NO, DK' }] });
   });
 });
 
