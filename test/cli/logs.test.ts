@@ -49,7 +49,7 @@ describe('keys in logs', () => {
     await new Promise((r) => setTimeout(r, 300));
 
     const output = server.output;
-    expect(output).toMatch(/"msg":"incoming request"/); // the log was on, at trace level
+    expect(output).toMatch(/"url":"\/v1\/ingredients\/1001\?x=1","statusCode":429,"responseTimeMs":[\d.]+,"msg":"request completed"/); // the log was on
     for (const key of [cliKey, webKey]) {
       expect(output).not.toContain(key);
       expect(output).not.toContain(key.slice(9)); // not even the secret part alone

@@ -16,9 +16,10 @@ export function ifNoneMatchHits(header: string | undefined, etag: string): boole
  * stable validator; clients revalidate instead of refetching.
  */
 export const etagPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode !== 200 || (request.method !== 'GET' && request.method !== 'HEAD')) return payload;
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  // Synchronous: it runs on every answer, and an async hook costs a promise per request.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.statusCode !== 200 || (request.method !== 'GET' && request.method !== 'HEAD')) return done(null, payload);
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
     // A cached answer arrives with its tag already computed.
     const etag = (reply.getHeader('etag') as string | undefined) ?? strongEtag(payload);
     reply.header('etag', etag);
@@ -27,8 +28,8 @@ export const etagPlugin = fp(async (app: FastifyInstance) => {
       reply.code(304);
       reply.removeHeader('content-length');
       reply.removeHeader('content-type');
-      return '';
+      return done(null, '');
     }
-    return payload;
+    return done(null, payload);
   });
 });

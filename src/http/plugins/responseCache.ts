@@ -41,15 +41,15 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, options: { ma
   app.decorateRequest('responseCacheKey', null);
   if (!cache) return;
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const key = request.responseCacheKey;
-    if (key === null || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    if (key === null || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
     cache.set(key, {
       body: payload,
       etag: (reply.getHeader('etag') as string | undefined) ?? strongEtag(payload),
       contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
     });
-    return payload;
+    done(null, payload);
   });
 });
 
@@ -61,14 +61,15 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, options: { ma
 export function serveFromCache(scope: FastifyInstance): void {
   const cache = scope.responseCache;
   if (!cache) return;
-  scope.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+  // Synchronous: a hit is answered here (reply.send without done ends the hook chain).
+  scope.addHook('onRequest', (request, reply, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return done();
     const key = `${scope.catalog.version}\u0000${request.url}`;
     const hit = cache.get(key);
     if (!hit) {
       request.responseCacheKey = key;
-      return;
+      return done();
     }
-    return reply.header('etag', hit.etag).type(hit.contentType).send(hit.body);
+    reply.header('etag', hit.etag).type(hit.contentType).send(hit.body);
   });
 }
