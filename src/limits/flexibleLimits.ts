@@ -66,12 +66,14 @@ export class FlexibleLimits implements RateLimits {
 
   async consume(accountId: number, plan: PlanRates): Promise<LimitDecision> {
     const now = this.now();
+    const day = utcDay(now);
     const burstKey = `${accountId}:${Math.floor(now.getTime() / 1000)}`;
-    const dailyKey = `${accountId}:${utcDay(now)}`;
+    const dailyKey = `${accountId}:${day}`;
     const burstLimiter = this.limiter('burst', plan.rps);
     const dailyLimiter = this.limiter('daily', plan.daily);
     const dailyReset = secondsToUtcMidnight(now);
-    await this.seedDaily(dailyLimiter, plan.daily, accountId, utcDay(now), dailyKey);
+    // Checked here, not only inside: awaiting a no-op on every request costs a promise and a tick.
+    if (this.seed && !this.seeded.has(`${plan.daily}:${dailyKey}`)) await this.seedDaily(dailyLimiter, plan.daily, accountId, day, dailyKey);
 
     const burst = await this.take(burstLimiter, burstKey);
     // A refused request must not count: its point is given back to every window it took one from.

@@ -1,7 +1,8 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { memoryLimits, redisLimits, type FlexibleLimits } from '../../src/limits/flexibleLimits.js';
-import { policyHeader, rateLimitHeader, retryAfterSeconds, secondsToUtcMidnight } from '../../src/limits/limits.js';
+import fc from 'fast-check';
+import { policyHeader, rateLimitHeader, retryAfterSeconds, secondsToUtcMidnight, utcDay } from '../../src/limits/limits.js';
 import { TEST_REDIS_URL, uniqueName } from '../support/services.js';
 
 /** A settable clock shared by a test and the limits under test. */
@@ -91,5 +92,19 @@ describe.each(IMPLEMENTATIONS)('limits: %s', (_kind, make) => {
     // A bigger plan the same second: the refusals left the burst count at one.
     const bigger = await limits.consume(9, { rps: 2, daily: 10 });
     expect(bigger).toMatchObject({ allowed: true, burst: { remaining: 0 } });
+  });
+});
+
+describe('utcDay', () => {
+  it('is the UTC date of the instant, as toISOString writes it, for any instant from 1970 to 9999', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 253_402_300_799_999 }), (ms) => {
+        const now = new Date(ms);
+        expect(utcDay(now)).toBe(now.toISOString().slice(0, 10));
+      }),
+      { numRuns: 5000 },
+    );
+    expect(utcDay(new Date('2026-11-22T23:59:59.999Z'))).toBe('2026-11-22');
+    expect(utcDay(new Date('2026-11-23T00:00:00.000Z'))).toBe('2026-11-23');
   });
 });
