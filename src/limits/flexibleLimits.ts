@@ -75,27 +75,23 @@ export class FlexibleLimits implements RateLimits {
     // Checked here, not only inside: awaiting a no-op on every request costs a promise and a tick.
     if (this.seed && !this.seeded.has(`${plan.daily}:${dailyKey}`)) await this.seedDaily(dailyLimiter, plan.daily, accountId, day, dailyKey);
 
-    const burst = await this.take(burstLimiter, burstKey);
-    // A refused request must not count: its point is given back to every window it took one from.
-    if (!burst.ok) {
-      await burstLimiter.reward(burstKey, 1);
-      const used = await this.usedToday(accountId, plan);
+    // Both windows at once (one Redis round trip, not two). A refused request must not count:
+    // its point is given back to both windows.
+    const [burst, daily] = await Promise.all([this.take(burstLimiter, burstKey), this.take(dailyLimiter, dailyKey)]);
+    if (!burst.ok || !daily.ok) {
+      await Promise.all([burstLimiter.reward(burstKey, 1), dailyLimiter.reward(dailyKey, 1)]);
       return {
         allowed: false,
-        exceeded: 'burst',
-        burst: { policy: 'burst', limit: plan.rps, remaining: 0, resetSeconds: 1 },
-        daily: { policy: 'daily', limit: plan.daily, remaining: Math.max(0, plan.daily - used), resetSeconds: dailyReset },
+        exceeded: burst.ok ? 'daily' : 'burst',
+        burst: { policy: 'burst', limit: plan.rps, remaining: burst.ok ? Math.max(0, plan.rps - (burst.consumed - 1)) : 0, resetSeconds: 1 },
+        daily: { policy: 'daily', limit: plan.daily, remaining: daily.ok ? Math.max(0, plan.daily - (daily.consumed - 1)) : 0, resetSeconds: dailyReset },
       };
     }
-    const daily = await this.take(dailyLimiter, dailyKey);
-    if (!daily.ok) {
-      await Promise.all([burstLimiter.reward(burstKey, 1), dailyLimiter.reward(dailyKey, 1)]);
-    }
     return {
-      allowed: daily.ok,
-      exceeded: daily.ok ? null : 'daily',
-      burst: { policy: 'burst', limit: plan.rps, remaining: Math.max(0, plan.rps - (burst.consumed - (daily.ok ? 0 : 1))), resetSeconds: 1 },
-      daily: { policy: 'daily', limit: plan.daily, remaining: daily.ok ? Math.max(0, plan.daily - daily.consumed) : 0, resetSeconds: dailyReset },
+      allowed: true,
+      exceeded: null,
+      burst: { policy: 'burst', limit: plan.rps, remaining: Math.max(0, plan.rps - burst.consumed), resetSeconds: 1 },
+      daily: { policy: 'daily', limit: plan.daily, remaining: Math.max(0, plan.daily - daily.consumed), resetSeconds: dailyReset },
     };
   }
 
