@@ -312,7 +312,8 @@ export class Catalog {
     linked: number;
     verified: number;
     buckets: Array<{ from: number; to: number; count: number; verified: number }>;
-    sample: Array<{ code: string; name: string; ingredient_id: number; ingredient: string; score: number; verified: boolean }>;
+    /** `name` is the national food's own name; `compared_as` the English the linker compared (a glossary reading for SE and NO). */
+    sample: Array<{ code: string; name: string; compared_as: string; ingredient_id: number; ingredient: string; score: number; verified: boolean }>;
   }> {
     const datasets = this.db.prepare('SELECT dataset_id, COUNT(*) n FROM national_food GROUP BY dataset_id ORDER BY dataset_id').all() as Array<{
       dataset_id: string;
@@ -333,15 +334,23 @@ export class Catalog {
       const sample = (
         this.db
           .prepare(
-            `SELECT code, name, ingredient_id, ingredient, score, verified FROM (
-               SELECT l.code, l.name_used AS name, l.ingredient_id, i.name AS ingredient, l.score, l.verified,
+            `SELECT code, name, compared_as, ingredient_id, ingredient, score, verified FROM (
+               SELECT l.code, f.name, l.name_used AS compared_as, l.ingredient_id, i.name AS ingredient, l.score, l.verified,
                       ROW_NUMBER() OVER (ORDER BY l.code) AS rn, COUNT(*) OVER () AS total
                FROM national_link l
                JOIN national_food f ON f.dataset_id = l.dataset_id AND f.code = l.code JOIN ingredient i ON i.id = l.ingredient_id
                WHERE l.dataset_id = @ds)
              WHERE rn % MAX(1, total / @n) = 0 ORDER BY code LIMIT @n`,
           )
-          .all({ ds: dataset_id, n: sampleSize }) as Array<{ code: string; name: string; ingredient_id: number; ingredient: string; score: number; verified: number }>
+          .all({ ds: dataset_id, n: sampleSize }) as Array<{
+            code: string;
+            name: string;
+            compared_as: string;
+            ingredient_id: number;
+            ingredient: string;
+            score: number;
+            verified: number;
+          }>
       ).map((r) => ({ ...r, verified: r.verified === 1 }));
       return { dataset: dataset_id, foods: n, linked: counts.linked, verified: counts.verified, buckets, sample };
     });

@@ -30,7 +30,8 @@ export function linksReportCommand(options: { sample?: string; json?: boolean })
       }
       if (r.sample.length > 0) out.push('  sample:');
       for (const s of r.sample) {
-        out.push(`  ${s.verified ? 'V' : ' '} ${s.score.toFixed(3)}  ${s.code}  ${s.name}  ->  ${s.ingredient_id} ${s.ingredient}`);
+        const reading = s.compared_as === s.name ? '' : ` [read as: ${s.compared_as}]`;
+        out.push(`  ${s.verified ? 'V' : ' '} ${s.score.toFixed(3)}  ${s.code}  ${s.name}${reading}  ->  ${s.ingredient_id} ${s.ingredient}`);
       }
     }
     process.stdout.write(`${out.join('\n')}\n`);

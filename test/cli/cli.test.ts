@@ -86,8 +86,16 @@ describe('larder links report', () => {
     expect(text.stdout).toMatch(/^GB uk_cofid: 2886 foods, \d+ linked \([\d.]+%\), \d+ verified/m);
     expect(text.stdout).toMatch(/^FR fr_ciqual: 3185 foods/m);
     expect(text.stdout).toMatch(/^  0\.9-1\.0\s+\d+\s+\d+$/m);
+    // Swedish names are shown as published, with the glossary reading the linker compared.
+    expect(text.stdout).toMatch(/^SE se_livsmedelsverket: 2088 foods[\s\S]*?sample:\n.* \[read as: [a-z]/m);
     const json = larder(['links', 'report', '--sample', '2', '--json'], env);
-    const report = JSON.parse(json.stdout) as Array<{ country: string; foods: number; linked: number; verified: number; sample: unknown[] }>;
+    const report = JSON.parse(json.stdout) as Array<{
+      country: string;
+      foods: number;
+      linked: number;
+      verified: number;
+      sample: Array<{ name: string; compared_as: string }>;
+    }>;
     expect(report.map((r) => r.country).sort()).toEqual(['DE', 'DK', 'FR', 'GB', 'NO', 'SE']);
     for (const r of report) {
       expect(r.verified).toBeGreaterThan(100);
@@ -95,5 +103,7 @@ describe('larder links report', () => {
       expect(r.linked).toBeLessThanOrEqual(r.foods);
       expect(r.sample).toHaveLength(2);
     }
+    const swedish = report.find((r) => r.country === 'SE')!.sample[0]!;
+    expect(swedish.compared_as).not.toBe(swedish.name);
   });
 });
