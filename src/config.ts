@@ -43,6 +43,13 @@ export const ConfigSchema = Type.Object({
    * a key revoked elsewhere must be refused everywhere within one second.
    */
   keyRevalidateMs: Type.Integer({ minimum: 0, maximum: 1000 }),
+  /**
+   * Which proxies to believe about the client address (X-Forwarded-For), as Fastify's
+   * trustProxy: false (none, the default), true (any), or addresses/CIDRs separated by
+   * commas. Behind a reverse proxy, set it, or every client shares one address
+   * (the sign-in throttle counts per address).
+   */
+  trustProxy: Type.Union([Type.Boolean(), Type.String({ minLength: 1 })]),
 });
 
 export type Config = Static<typeof ConfigSchema>;
@@ -84,6 +91,12 @@ function planFromEnv(env: NodeJS.ProcessEnv, plan: PlanName): Record<string, unk
   return { rps: read('RPS', base.rps), daily: read('DAILY', base.daily), keys: base.keys };
 }
 
+function trustProxyFromEnv(raw: string | undefined): boolean | string {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === 'false') return false;
+  return value === 'true' ? true : value;
+}
+
 /**
  * Builds the one configuration object from the environment and command-line overrides,
  * validates it, and fails with every problem listed. Parsed once at start-up.
@@ -116,6 +129,7 @@ export function loadConfig(
     redisPrefix: env.LARDER_REDIS_PREFIX || 'larder',
     keyCacheSeconds: env.LARDER_KEY_CACHE_SECONDS ?? 30,
     keyRevalidateMs: env.LARDER_KEY_REVALIDATE_MS ?? 500,
+    trustProxy: trustProxyFromEnv(env.LARDER_TRUST_PROXY),
     plans: {
       free: planFromEnv(env, 'free'),
       pro: planFromEnv(env, 'pro'),

@@ -40,6 +40,11 @@ export class AccountService {
   private readonly lastTouched = new Map<number, number>();
   /** The last successful lookup of each key hash, with when it was made (real time). */
   private readonly keyCache = new Map<string, { found: KeyLookup; at: number }>();
+  /**
+   * Counts revocations made through this service: a store answer fetched while one happened
+   * may predate it, so it is not kept (else the revoked key would work until it expires).
+   */
+  private revocations = 0;
   private storeReachable = true;
   /** Counted requests not yet written to the store, by `<account>|<day>`. */
   private readonly pendingUsage = new Map<string, number>();
@@ -121,10 +126,11 @@ export class AccountService {
   private async lookup(hash: string): Promise<KeyLookup | null> {
     const fresh = this.keyCache.get(hash);
     if (fresh && Date.now() - fresh.at < (this.options.keyRevalidateMs ?? 0)) return fresh.found;
+    const revocationsBefore = this.revocations;
     try {
       const found = await this.store.findKeyByHash(hash);
       this.setReachable(true);
-      if (found) {
+      if (found && revocationsBefore === this.revocations) {
         this.keyCache.delete(hash);
         this.keyCache.set(hash, { found, at: Date.now() });
         if (this.keyCache.size > KEY_CACHE_SIZE) this.keyCache.delete(this.keyCache.keys().next().value!);
@@ -198,13 +204,18 @@ export class AccountService {
     return found;
   }
 
+  private forget(keyHash: string): void {
+    this.revocations += 1;
+    this.keyCache.delete(keyHash);
+  }
+
   /** Revokes a key of this account by id (the dashboard's revoke). */
   async revokeKeyOf(account: Account, keyId: number): Promise<boolean> {
     const keys = await this.store.listKeys(account.id);
     const key = keys.find((k) => k.id === keyId);
     if (!key) return false;
     const done = await this.store.revokeKeyById(account.id, keyId, this.now().toISOString());
-    if (done) this.keyCache.delete(key.keyHash);
+    if (done) this.forget(key.keyHash);
     return done;
   }
 
@@ -261,8 +272,11 @@ export class AccountService {
   /** Revokes by plaintext key; false when it is unknown or already revoked. */
   async revokeKey(plaintext: string): Promise<boolean> {
     if (!isWellFormedApiKey(plaintext)) return false;
-    this.keyCache.delete(hashApiKey(plaintext));
-    return this.store.revokeKey(hashApiKey(plaintext), this.now().toISOString());
+    const hash = hashApiKey(plaintext);
+    const done = await this.store.revokeKey(hash, this.now().toISOString());
+    // After the store has it, so no lookup can cache the key as still active.
+    this.forget(hash);
+    return done;
   }
 
   async hasActiveKey(): Promise<boolean> {

@@ -101,6 +101,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // default info level, two JSON lines per request cost a third of the throughput.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 16 * 1024,
+    trustProxy: deps.config.trustProxy,
     // Set deliberately rather than inherited: a 16 KB request head fits any valid query here
     // (10 KB search strings included), and a client gets 10 s to send it (slow-loris guard).
     http: { maxHeaderSize: MAX_HEADER_BYTES, headersTimeout: HEADERS_TIMEOUT_MS },

@@ -10,6 +10,9 @@ type MakeLimiter = (policy: PolicyName, points: number, duration: number) => Rat
 /** Requests already counted for an account on a UTC day (from the account store's usage). */
 export type DailySeed = (accountId: number, day: string) => Promise<number>;
 
+/** Which daily counter (of which plan size) has been seeded from the store. */
+const seedId = (points: number, key: string): string => `${points}:${key}`;
+
 /**
  * Fixed windows aligned to the clock: each second and each UTC day has its own counter key
  * (`<account>:<epoch second>`, `<account>:<YYYY-MM-DD>`), so the daily window resets at UTC
@@ -36,7 +39,7 @@ export class FlexibleLimits implements RateLimits {
    */
   private async seedDaily(limiter: RateLimiterAbstract, points: number, accountId: number, day: string, key: string): Promise<void> {
     if (!this.seed) return;
-    const id = `${points}:${key}`;
+    const id = seedId(points, key);
     if (this.seeded.has(id)) return;
     this.seeded.add(id);
     const earlier = await this.seed(accountId, day).catch(() => 0);
@@ -73,25 +76,33 @@ export class FlexibleLimits implements RateLimits {
     const dailyLimiter = this.limiter('daily', plan.daily);
     const dailyReset = secondsToUtcMidnight(now);
     // Checked here, not only inside: awaiting a no-op on every request costs a promise and a tick.
-    if (this.seed && !this.seeded.has(`${plan.daily}:${dailyKey}`)) await this.seedDaily(dailyLimiter, plan.daily, accountId, day, dailyKey);
+    if (this.seed && !this.seeded.has(seedId(plan.daily, dailyKey))) await this.seedDaily(dailyLimiter, plan.daily, accountId, day, dailyKey);
 
-    // Both windows at once (one Redis round trip, not two). A refused request must not count:
-    // its point is given back to both windows.
-    const [burst, daily] = await Promise.all([this.take(burstLimiter, burstKey), this.take(dailyLimiter, dailyKey)]);
-    if (!burst.ok || !daily.ok) {
-      await Promise.all([burstLimiter.reward(burstKey, 1), dailyLimiter.reward(dailyKey, 1)]);
+    // One window after the other, not both at once: a request the per-second window refuses must
+    // not hold a daily point, even briefly, or a concurrent request near the daily limit is
+    // refused for a day by a point that is about to be given back.
+    const burst = await this.take(burstLimiter, burstKey);
+    // A refused request must not count: its point is given back to every window it took one from.
+    if (!burst.ok) {
+      await burstLimiter.reward(burstKey, 1);
+      const used = await this.usedToday(accountId, plan);
       return {
         allowed: false,
-        exceeded: burst.ok ? 'daily' : 'burst',
-        burst: { policy: 'burst', limit: plan.rps, remaining: burst.ok ? Math.max(0, plan.rps - (burst.consumed - 1)) : 0, resetSeconds: 1 },
-        daily: { policy: 'daily', limit: plan.daily, remaining: daily.ok ? Math.max(0, plan.daily - (daily.consumed - 1)) : 0, resetSeconds: dailyReset },
+        // With the daily quota spent too, say so: retrying in a second would not help.
+        exceeded: used >= plan.daily ? 'daily' : 'burst',
+        burst: { policy: 'burst', limit: plan.rps, remaining: 0, resetSeconds: 1 },
+        daily: { policy: 'daily', limit: plan.daily, remaining: Math.max(0, plan.daily - used), resetSeconds: dailyReset },
       };
     }
+    const daily = await this.take(dailyLimiter, dailyKey);
+    if (!daily.ok) {
+      await Promise.all([burstLimiter.reward(burstKey, 1), dailyLimiter.reward(dailyKey, 1)]);
+    }
     return {
-      allowed: true,
-      exceeded: null,
-      burst: { policy: 'burst', limit: plan.rps, remaining: Math.max(0, plan.rps - burst.consumed), resetSeconds: 1 },
-      daily: { policy: 'daily', limit: plan.daily, remaining: Math.max(0, plan.daily - daily.consumed), resetSeconds: dailyReset },
+      allowed: daily.ok,
+      exceeded: daily.ok ? null : 'daily',
+      burst: { policy: 'burst', limit: plan.rps, remaining: Math.max(0, plan.rps - (burst.consumed - (daily.ok ? 0 : 1))), resetSeconds: 1 },
+      daily: { policy: 'daily', limit: plan.daily, remaining: daily.ok ? Math.max(0, plan.daily - daily.consumed) : 0, resetSeconds: dailyReset },
     };
   }
 

@@ -65,7 +65,7 @@ describe('accounts and keys', () => {
 
 describe('reusing a key lookup for keyRevalidateMs', () => {
   it('asks the store once per window, sees a revocation made elsewhere after it, and one made here at once', async () => {
-    const revalidating = new AccountService(store, loadConfig({}).plans, undefined, { keyRevalidateMs: 300 });
+    const revalidating = new AccountService(store, loadConfig({}).plans, undefined, { keyRevalidateMs: 1000 });
     const account = await revalidating.createAccount({ email: null, name: 'r', plan: 'pro' });
     const first = await revalidating.createKey(account, 'one');
     const second = await revalidating.createKey(account, 'two');
@@ -82,8 +82,12 @@ describe('reusing a key lookup for keyRevalidateMs', () => {
     // Another process (the CLI, another instance) revokes it in the store itself.
     const revokedAt = Date.now();
     expect(await store.revokeKey(hashApiKey(first.plaintext), new Date().toISOString())).toBe(true);
+    // Within the window the cached answer stands (no store call)...
+    await revalidating.authenticate(first.plaintext);
+    expect(lookups).toBe(1);
+    // ...and once it has passed, the store is asked again and the revocation holds.
     let code: string | null = null;
-    while (code === null) {
+    while (code === null && Date.now() - revokedAt < 5000) {
       code = await revalidating.authenticate(first.plaintext).then(
         () => null,
         (err: ApiError) => err.code,
@@ -91,7 +95,7 @@ describe('reusing a key lookup for keyRevalidateMs', () => {
       if (code === null) await new Promise((r) => setTimeout(r, 20));
     }
     expect(code).toBe('revoked_api_key');
-    expect(Date.now() - revokedAt).toBeLessThan(300 + 100);
+    expect(lookups).toBe(2);
 
     // Revoked through this service: refused on the very next request.
     await revalidating.authenticate(second.plaintext);
@@ -102,5 +106,28 @@ describe('reusing a key lookup for keyRevalidateMs', () => {
   it('is capped at one second by the configuration', () => {
     expect(loadConfig({}).keyRevalidateMs).toBe(500);
     expect(() => loadConfig({ LARDER_KEY_REVALIDATE_MS: '1500' })).toThrow(/keyRevalidateMs|1000/);
+  });
+});
+
+describe('a revocation racing a key lookup', () => {
+  it('does not let a lookup that started before the revocation cache the key as active', async () => {
+    const racing = new AccountService(store, loadConfig({}).plans, undefined, { keyRevalidateMs: 500 });
+    const account = await racing.createAccount({ email: null, name: 'race', plan: 'pro' });
+    const { plaintext, record } = await racing.createKey(account, 'k');
+    const original = store.findKeyByHash.bind(store);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // The store answers this lookup with what it read before the revocation, after it.
+    store.findKeyByHash = async (hash) => {
+      const before = await original(hash);
+      await gate;
+      return before;
+    };
+    const inFlight = racing.authenticate(plaintext);
+    expect(await racing.revokeKeyOf(account, record.id)).toBe(true);
+    release();
+    await expect(inFlight).resolves.toBeTruthy(); // it began before the revocation
+    store.findKeyByHash = original;
+    await expect(racing.authenticate(plaintext)).rejects.toMatchObject({ code: 'revoked_api_key' });
   });
 });

@@ -93,6 +93,16 @@ describe.each(IMPLEMENTATIONS)('limits: %s', (_kind, make) => {
     const bigger = await limits.consume(9, { rps: 2, daily: 10 });
     expect(bigger).toMatchObject({ allowed: true, burst: { remaining: 0 } });
   });
+
+  it('names the daily window when both are spent, so the client is not told to retry in a second', async () => {
+    const c = clock('2026-05-01T20:00:00.000Z');
+    const limits = await make(c.now);
+    const plan = { rps: 1, daily: 1 };
+    expect((await limits.consume(11, plan)).allowed).toBe(true);
+    const refused = await limits.consume(11, plan);
+    expect(refused).toMatchObject({ allowed: false, exceeded: 'daily', daily: { remaining: 0 } });
+    expect(retryAfterSeconds(refused)).toBe(4 * 3600);
+  });
 });
 
 describe('utcDay', () => {

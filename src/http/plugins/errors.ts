@@ -56,7 +56,9 @@ export const HEADERS_TIMEOUT_MS = 10_000;
  * then the connection is closed: nothing more can be read from it safely.
  */
 export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
-  if (error.code === 'ECONNRESET' || !socket.writable) {
+  // A response already under way on this connection (pipelining) cannot be followed by ours.
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
     socket.destroy();
     return;
   }

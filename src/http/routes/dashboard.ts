@@ -176,19 +176,18 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     const form = (request.body ?? {}) as Form;
     checkFormToken(request, form);
     const email = (form.email ?? '').trim();
-    const wait = await app.signInThrottle.retryAfterSeconds(email, request.ip);
+    const wait = await app.signInThrottle.attempt(email, request.ip);
     if (wait > 0) {
       reply.header('retry-after', String(wait));
       const minutes = Math.ceil(wait / 60);
-      const error = `Too many failed sign-ins for this email or from this network. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+      const error = `Too many sign-in attempts for this email from your network. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
       return html(reply, signInPage({ csrf: formToken(request, reply), email, error }), 429);
     }
     const account = EMAIL.test(email) ? await app.accounts.signIn(email, form.password ?? '') : null;
     if (!account) {
-      await app.signInThrottle.failed(email, request.ip);
       return html(reply, signInPage({ csrf: formToken(request, reply), email, error: 'The email or password is not right.' }));
     }
-    await app.signInThrottle.succeeded(email);
+    await app.signInThrottle.succeeded(email, request.ip);
     const session = await app.accounts.startSession(account.id);
     setCookie(request, reply, SESSION_COOKIE, session.token, SESSION_SECONDS);
     return reply.redirect('/dashboard', 303);

@@ -10,9 +10,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-function newClient(): FormClient {
+function newClient(remoteAddress = '127.0.0.1'): FormClient {
   return new FormClient(async (req) => {
-    const res = await t.app.inject({ method: req.method as 'GET', url: req.url, headers: { host: 'larder.test', ...req.headers }, payload: req.body });
+    const res = await t.app.inject({
+      method: req.method as 'GET',
+      url: req.url,
+      headers: { host: 'larder.test', ...req.headers },
+      payload: req.body,
+      remoteAddress,
+    });
     return { status: res.statusCode, headers: res.headers as Record<string, string | string[] | undefined>, body: res.body };
   });
 }
@@ -119,7 +125,7 @@ describe('dashboard', () => {
     expect((await client.get('/dashboard')).status).toBe(200);
   });
 
-  it('refuses sign-in, even with the right password, after ten failures for one email, and counts emails apart', async () => {
+  it('refuses sign-in, even with the right password, after ten attempts at one email from one address, and counts emails and addresses apart', async () => {
     const signUp = newClient();
     const csrf = csrfOf((await signUp.get('/dashboard/sign-up')).body);
     expect((await signUp.post('/dashboard/sign-up', { email: 'guessed@example.com', password: 'the right password', csrf })).status).toBe(303);
@@ -137,10 +143,15 @@ describe('dashboard', () => {
     }
     const blocked = await guesser.post('/dashboard/sign-in', { email: 'guessed@example.com', password: 'the right password', csrf: form });
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toContain('Too many failed sign-ins');
+    expect(blocked.body).toContain('Too many sign-in attempts');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
     expect(String(blocked.headers['set-cookie'] ?? '')).not.toContain('larder_session');
+
+    // The owner, from another network, is not locked out by someone failing at their email.
+    const owner = newClient('198.51.100.7');
+    const ownerForm = csrfOf((await owner.get('/dashboard/sign-in')).body);
+    expect((await owner.post('/dashboard/sign-in', { email: 'guessed@example.com', password: 'the right password', csrf: ownerForm })).status).toBe(303);
 
     // Another account is not locked out by it.
     const fresh = newClient();
@@ -148,5 +159,20 @@ describe('dashboard', () => {
     expect((await fresh.post('/dashboard/sign-up', { email: 'bystander@example.com', password: 'another password', csrf: other })).status).toBe(303);
     const signIn = csrfOf((await guesser.get('/dashboard/sign-in')).body);
     expect((await guesser.post('/dashboard/sign-in', { email: 'bystander@example.com', password: 'another password', csrf: signIn })).status).toBe(303);
+  });
+
+  it('counts an attempt before checking the password, so parallel guesses cannot all be checked', async () => {
+    const signUp = newClient('203.0.113.9');
+    const csrf = csrfOf((await signUp.get('/dashboard/sign-up')).body);
+    expect((await signUp.post('/dashboard/sign-up', { email: 'parallel@example.com', password: 'the right password', csrf })).status).toBe(303);
+    const guesser = newClient('203.0.113.10');
+    const form = csrfOf((await guesser.get('/dashboard/sign-in')).body);
+    const statuses = (
+      await Promise.all(
+        Array.from({ length: 30 }, (_, i) => guesser.post('/dashboard/sign-in', { email: 'parallel@example.com', password: `guess ${i}`, csrf: form })),
+      )
+    ).map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
   });
 });
