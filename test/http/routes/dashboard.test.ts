@@ -176,3 +176,33 @@ describe('dashboard', () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(20);
   });
 });
+
+describe('sign-in behind a reverse proxy (LARDER_TRUST_PROXY=true)', () => {
+  it('counts attempts per client address from X-Forwarded-For, not per proxy', async () => {
+    const proxied = await buildAccountsApp({ env: { LARDER_TRUST_PROXY: 'true' } });
+    try {
+      const via = (clientAddress: string) =>
+        new FormClient(async (req) => {
+          const res = await proxied.app.inject({
+            method: req.method as 'GET',
+            url: req.url,
+            headers: { host: 'larder.test', 'x-forwarded-for': clientAddress, ...req.headers },
+            payload: req.body,
+            remoteAddress: '10.0.0.1', // the proxy, the same for everyone
+          });
+          return { status: res.statusCode, headers: res.headers as Record<string, string | string[] | undefined>, body: res.body };
+        });
+      const owner = via('198.51.100.20');
+      const csrf = csrfOf((await owner.get('/dashboard/sign-up')).body);
+      expect((await owner.post('/dashboard/sign-up', { email: 'proxied@example.com', password: 'the right password', csrf })).status).toBe(303);
+      const guesser = via('203.0.113.50');
+      const form = csrfOf((await guesser.get('/dashboard/sign-in')).body);
+      for (let i = 0; i < 10; i++) await guesser.post('/dashboard/sign-in', { email: 'proxied@example.com', password: `guess ${i}`, csrf: form });
+      expect((await guesser.post('/dashboard/sign-in', { email: 'proxied@example.com', password: 'guess', csrf: form })).status).toBe(429);
+      const ownerForm = csrfOf((await owner.get('/dashboard/sign-in')).body);
+      expect((await owner.post('/dashboard/sign-in', { email: 'proxied@example.com', password: 'the right password', csrf: ownerForm })).status).toBe(303);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
