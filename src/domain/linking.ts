@@ -27,7 +27,8 @@ import { compareFacets, heatedByFacets, rawByFacets } from './langual.js';
  * A link is verified when score >= VERIFIED_THRESHOLD, name >= MIN_NAME, profile >=
  * MIN_PROFILE, no compared nutrient scores below MIN_COMPONENT, there is no conflict, and
  * the national name chooses it among its variants (ambiguousWith): another candidate that
- * also passes, differs in words the national name does not have and differs in composition
+ * also passes (or is ruled out only for naming a variant, LinkResult.rival), differs in words
+ * the national name does not have and differs in composition
  * leaves the link unverified unless the national values fit only the chosen one.
  * Pure: no I/O.
  */
