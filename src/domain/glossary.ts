@@ -8,8 +8,10 @@
  * Germanic compounds ("vetemjöl", "hvetemel") are split into known parts, longest first,
  * allowing the linking "s" and "e" between parts; the last part is the head, so the English
  * words come out modifier first ("wheat flour"). In a phrase, "#" stands for any figure
- * ("fett #%" is "fett 3%", "fett 1,5 %", "fett 3-3,5%") and "%" may follow a space, so
- * figures the profile compares can be dropped with the words around them. Comma-separated parts are kept in order,
+ * ("fett #%" is "fett 3%", "fett 1,5 %", "fett ca 3-3,5%") and "%" may follow a space; a "#"
+ * in its English is that figure, written the English way ("fett #%" -> "# % fat" reads
+ * "fett ca 3-3,5%" as "3-3.5 % fat", so the linker can compare a stated fat level), and an
+ * English without "#" drops the figure with the words around it. Comma-separated parts are kept in order,
  * so the national name's head (its first part) stays the head. Words the glossary does not
  * know are kept as they are (they then simply fail to match). Pure: no I/O.
  */
@@ -83,7 +85,7 @@ function phrasePattern(phrase: string): RegExp {
     const body = phrase
       .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
       .replace(/\s*%/g, String.raw`\s*%`)
-      .replace(/#/g, FIGURE);
+      .replace(/#/g, `(${FIGURE})`);
     re = new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}])`, 'gu');
     patterns.set(phrase, re);
   }
@@ -98,8 +100,13 @@ export function translateName(name: string, glossary: Glossary): string {
   // read again as native words.
   const held: string[] = [];
   for (const [from, to] of glossary.phrases) {
-    text = text.replace(phrasePattern(from), () => {
-      held.push(to);
+    text = text.replace(phrasePattern(from), (...match: unknown[]) => {
+      // The figures the phrase's "#"s matched, in order: "ca 3-3,5" -> "3-3.5".
+      const figures = (match.slice(1, 1 + (from.match(/#/g)?.length ?? 0)) as Array<string | undefined>).map((f = '') =>
+        f.replace(/^ca\s*/, '').replace(/\s*-\s*/g, '-').replace(/,/g, '.'),
+      );
+      let i = 0;
+      held.push(to.replace(/#/g, () => figures[i++] ?? ''));
       // A private-use character (neither letter nor figure) stands for it until the end.
       return ` ${String.fromCharCode(0xe000 + held.length - 1)} `;
     });

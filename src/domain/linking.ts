@@ -27,7 +27,8 @@ import { compareFacets, heatedByFacets, rawByFacets } from './langual.js';
  * A link is verified when score >= VERIFIED_THRESHOLD, name >= MIN_NAME, profile >=
  * MIN_PROFILE, no compared nutrient scores below MIN_COMPONENT, there is no conflict, and
  * the national name chooses it among its variants (ambiguousWith): another candidate that
- * also passes, differs in words the national name does not have and differs in composition
+ * also passes (or is ruled out only for naming a variant, LinkResult.rival), differs in words
+ * the national name does not have and differs in composition
  * leaves the link unverified unless the national values fit only the chosen one.
  * Pure: no I/O.
  */
@@ -37,9 +38,17 @@ export const MIN_NAME = 0.5;
 export const MIN_PROFILE = 0.8;
 /** No single compared nutrient may be further off than this agreement. */
 export const MIN_COMPONENT = 0.5;
-export const METHOD = 'name+profile+group v3';
-/** The method recorded for foods that were also compared on LanguaL facets. */
-export const METHOD_WITH_FACETS = 'name+profile+group+langual v3';
+export const LINKER_VERSION = 'v3';
+
+/**
+ * The method recorded with a link (`national_link.method`): what was actually compared.
+ * Always the names and the profiles; "+group" when the national food's group is in the
+ * reviewed food-group table (it could rule categories out); "+langual" when the national
+ * food and the chosen candidate both carry LanguaL facets. "name+profile+group+langual v3".
+ */
+export function linkMethod(compared: { group: boolean; langual: boolean }): string {
+  return `name+profile${compared.group ? '+group' : ''}${compared.langual ? '+langual' : ''} ${LINKER_VERSION}`;
+}
 
 /** Macronutrient profile per 100 g; null where the source does not give it. */
 export interface Profile {
@@ -286,6 +295,12 @@ export interface LinkResult {
   unexplained: string[];
   /** Ruled out only because the canonical name names a variant (a distinguishing word) the national name does not. */
   variant: boolean;
+  /**
+   * Could stand against the chosen link as a reading of the national name (ambiguousWith):
+   * verified, or ruled out only as such a variant while meeting every other bar (score
+   * before the conflict's penalty, name, profile, worst component).
+   */
+  rival: boolean;
 }
 
 function cookedIn(tokens: Set<string>): boolean {
@@ -377,14 +392,16 @@ export function scorePair(
   if (variant) conflict = `only one name says: ${variantWords.join(' ')}`;
   let score = 0.55 * name + 0.45 * (profile ?? 0) + bonus;
   score = Math.min(1, score);
+  const unpenalised = score;
   if (conflict) score *= 0.6;
-  const verified =
-    conflict === null &&
+  // Every bar but the conflict, the score taken before a conflict lowers it.
+  const passes =
     detail !== null &&
-    score >= VERIFIED_THRESHOLD &&
+    unpenalised >= VERIFIED_THRESHOLD &&
     name >= MIN_NAME &&
     detail.mean >= MIN_PROFILE &&
     detail.worst >= MIN_COMPONENT;
+  const verified = conflict === null && passes;
   return {
     candidateId: candidate.id,
     score: Math.round(score * 1000) / 1000,
@@ -395,6 +412,7 @@ export function scorePair(
     verified,
     unexplained,
     variant,
+    rival: verified || (variant && passes),
   };
 }
 
@@ -420,7 +438,7 @@ export function ambiguousWith(
     scored.find(
       (r) =>
         r.candidateId !== best.candidateId &&
-        r.verified &&
+        r.rival &&
         r.worst !== null &&
         !best.unexplained.every((t) => r.unexplained.includes(t)) &&
         (profileDetail(profileOf(best.candidateId), profileOf(r.candidateId))?.worst ?? 0) < 1 &&

@@ -14,7 +14,8 @@ const glossary = buildGlossary([
   { kind: 'word', native: 'färs', english: 'ground' },
   { kind: 'phrase', native: 'crème fraiche', english: 'sour cream' },
   { kind: 'word', native: 'mjölk', english: 'milk' },
-  { kind: 'phrase', native: 'fett #%', english: '' },
+  { kind: 'phrase', native: 'fett #%', english: '# % fat' },
+  { kind: 'phrase', native: 'fibrer #%', english: '' },
   { kind: 'word', native: 'juice', english: 'juice unsweetened' },
   { kind: 'phrase', native: 'apelsinjuice färskpressad', english: 'orange juice raw' },
 ]);
@@ -41,10 +42,15 @@ describe('glossary reading of native food names', () => {
     expect(translateName('Xcrème fraiche', glossary)).toBe('xcrème fraiche');
   });
 
-  it('drops figures with the words around them where a phrase says "#"', () => {
-    expect(translateName('Mjölk fett 1,5 %', glossary)).toBe('milk');
-    expect(translateName('Mjölk fett ca 3-3,5%', glossary)).toBe('milk');
+  it('reads the figure a phrase\'s "#" matched into its English, written the English way', () => {
+    expect(translateName('Mjölk fett 1,5 %', glossary)).toBe('milk 1.5 % fat');
+    expect(translateName('Mjölk fett ca 3-3,5%', glossary)).toBe('milk 3-3.5 % fat');
+    expect(translateName('Mjölk fett 3 %, rå', glossary)).toBe('milk 3 % fat, raw');
     expect(translateName('Mjölk fett', glossary)).toBe('milk fett');
+  });
+
+  it('drops figures with the words around them where the English has no "#"', () => {
+    expect(translateName('Mjöl fibrer 12%', glossary)).toBe('flour');
   });
 
   it("keeps a phrase's English as it is (its words are not read again as native words)", () => {

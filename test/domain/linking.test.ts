@@ -95,4 +95,28 @@ describe('linking', () => {
     const gbLean = { tokens: nameTokens('Pork, shoulder, raw, lean', syn), scientificName: null, profile: p(72, 150, 19.6, 7.5, 0) };
     expect(scorePair(gbLean, leanOnly, idf, distinct)).toMatchObject({ verified: true, variant: false });
   });
+
+  it('counts a candidate ruled out only for naming a variant as a rival when telling variants apart', () => {
+    const synLean = { ...syn, distinct: new Set(['lean', 'fat']) };
+    const whole = { id: 10070, name: 'Pork, shoulder, whole, raw', scientificName: null, profile: p(69, 190, 18.7, 12, 0) };
+    const leanOnly = { id: 10072, name: 'Pork, shoulder, separable lean only, raw', scientificName: null, profile: p(72.6, 148, 19.6, 7.1, 0) };
+    // A shoulder that says neither, its values between the two (within every tolerance of neither)
+    const food = { nameEn: 'Pork, shoulder, raw', scientificName: null, profile: p(71, 165, 19.2, 9, 0) };
+    const lean = scorePair(
+      { tokens: nameTokens(food.nameEn, synLean), scientificName: null, profile: food.profile },
+      { id: leanOnly.id, tokens: nameTokens(leanOnly.name, synLean), scientificName: null, profile: leanOnly.profile },
+      idf,
+      new Set(['lean', 'fat']),
+    );
+    expect(lean).toMatchObject({ verified: false, variant: true, rival: true });
+    expect(new Linker([whole], synLean).best(food)).toMatchObject({ verified: true, candidateId: 10070 });
+    expect(new Linker([whole, leanOnly], synLean).best(food)).toMatchObject({
+      verified: false,
+      candidateId: 10070,
+      conflict: 'national name does not choose between 10070 and 10072',
+    });
+    // A variant whose values are far off is no rival: it could not have been the link.
+    const farOff = { ...leanOnly, profile: p(75, 110, 21, 2, 0) };
+    expect(new Linker([whole, farOff], synLean).best(food)).toMatchObject({ verified: true, candidateId: 10070 });
+  });
 });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, inject, it } from 'vitest';
-import { isCredibleZero, parseZeroRules } from '../../src/domain/zeroRule.js';
+import { cleanedValues, isCredibleZero, parseZeroRules } from '../../src/domain/zeroRule.js';
 import { loadMapping } from '../../src/importers/national/common.js';
 import { loadZeroRules } from '../../src/importers/national/matvaretabellen.js';
 
@@ -28,6 +28,34 @@ describe('the zero rule (domain)', () => {
     expect(isCredibleZero(rules, 'Alcohol', '11-001', '11', values({}))).toBe(true);
   });
 
+  it('reads conditions on cleaned values: a 0 read as missing does not meet a condition', () => {
+    const chain = parseZeroRules([
+      { column: 'Cholesterol', groups: '10', condition: 'Saturated <= 0.5', except: '' },
+      { column: 'Retinol', groups: '10', condition: 'Cholesterol <= 0', except: '' },
+    ]);
+    const raw = (v: Record<string, number>) => (c: string) => v[c] ?? null;
+    // A fatty dish: its cholesterol 0 is not credible, so it cannot vouch for the retinol 0.
+    const fatty = cleanedValues(chain, '10-001', '10', raw({ Saturated: 2, Cholesterol: 0, Retinol: 0 }));
+    expect(fatty('Cholesterol')).toBeNull();
+    expect(fatty('Retinol')).toBeNull();
+    // A lean one: both zeros stand, whichever is asked first.
+    const lean = cleanedValues(chain, '10-002', '10', raw({ Saturated: 0.1, Cholesterol: 0, Retinol: 0 }));
+    expect(lean('Retinol')).toBe(0);
+    expect(lean('Cholesterol')).toBe(0);
+    // Values other than 0 pass through.
+    expect(cleanedValues(chain, '10-003', '10', raw({ Retinol: 12 }))('Retinol')).toBe(12);
+  });
+
+  it('refuses rules whose conditions form a cycle', () => {
+    expect(() =>
+      parseZeroRules([
+        { column: 'A', groups: '*', condition: 'B <= 0', except: '' },
+        { column: 'B', groups: '*', condition: 'C <= 0', except: '' },
+        { column: 'C', groups: '01', condition: 'A <= 1', except: '' },
+      ]),
+    ).toThrow(/cycle \(A -> B -> C -> A\)/);
+  });
+
   it('refuses a malformed rule', () => {
     expect(() => parseZeroRules([{ column: 'Fibre', groups: '03', condition: 'Carb < 1', except: '' }])).toThrow(/condition/);
     expect(() => parseZeroRules([{ column: 'Fibre', groups: ' ', condition: '', except: '' }])).toThrow(/groups/);
@@ -45,8 +73,8 @@ describe('the Matvaretabellen zero rules (mappings/zero-rules/no_matvaretabellen
   const zero = (code: string, column: string): boolean => {
     const row = byCode.get(code)!;
     expect(row[column], `${code} ${column} is 0 in the raw file`).toBe('0');
-    const value = (c: string) => (row[c] === undefined || row[c] === '' ? null : Number(row[c]));
-    return isCredibleZero(rules, column, code, code.slice(0, 2), value);
+    const raw = (c: string) => (row[c] === undefined || row[c] === '' ? null : Number(row[c]));
+    return cleanedValues(rules, code, code.slice(0, 2), raw)(column) === 0;
   };
 
   it('names only mapped columns', () => {
@@ -70,6 +98,21 @@ describe('the Matvaretabellen zero rules (mappings/zero-rules/no_matvaretabellen
     expect(zero('08-019', 'Vitamin B12 (µg)')).toBe(true);
     expect(zero('06-036', 'Kolesterol (mg)')).toBe(true); // Gulrot, norsk, rå
     expect(zero('06-036', 'Retinol (µg)')).toBe(true);
+  });
+
+  it('does not let a zero read as missing vouch for another (10-016 "Brun saus, av blokk")', () => {
+    // Raw row 10-016 (matvaretabellen.csv): Mettet (g) 0.6, Kolesterol (mg) 0, Retinol (µg) 0,
+    // Vitamin B12 (µg) 0. Cholesterol 0 in a dish counts only with at most 0.5 g saturated fat,
+    // so this one is missing, and the retinol and B12 rules ("Kolesterol (mg) <= 0") are not met.
+    expect(byCode.get('10-016')!['Mettet (g)']).toBe('0.6');
+    expect(zero('10-016', 'Kolesterol (mg)')).toBe(false);
+    expect(zero('10-016', 'Retinol (µg)')).toBe(false);
+    expect(zero('10-016', 'Vitamin B12 (µg)')).toBe(false);
+    // Read on the raw cell, the same rule would have kept them (the defect this guards).
+    const raw = (c: string) => Number(byCode.get('10-016')![c]);
+    expect(isCredibleZero(rules, 'Retinol (µg)', '10-016', '10', raw)).toBe(true);
+    // Whereas a credible cholesterol 0 still vouches: carrots 06-036 (plant food).
+    expect(zero('06-036', 'Vitamin B12 (µg)')).toBe(true);
   });
 
   it('drops zeros the food cannot have', () => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildGlossary, translateName, type Glossary } from '../../domain/glossary.js';
-import { Linker, METHOD, METHOD_WITH_FACETS, type LinkCandidate, type Profile, type Synonyms } from '../../domain/linking.js';
+import { Linker, linkMethod, type LinkCandidate, type Profile, type Synonyms } from '../../domain/linking.js';
 import { countRows, type ImportContext } from '../context.js';
 import { mappingsDir, readDataCsv } from './common.js';
 
@@ -174,7 +174,7 @@ export function linkNationalFoods(
         best.candidateId,
         best.score,
         best.verified ? 1 : 0,
-        own ? METHOD_WITH_FACETS : METHOD,
+        linkMethod({ group: categories !== null, langual: !!own?.length && !!referenceFacets.get(best.candidateId)?.length }),
         Math.round(best.name * 1000) / 1000,
         best.profile === null ? null : Math.round(best.profile * 1000) / 1000,
         best.conflict,

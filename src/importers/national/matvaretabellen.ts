@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import { isCredibleZero, parseZeroRules, type ZeroRule } from '../../domain/zeroRule.js';
+import { cleanedValues, parseZeroRules, type ZeroRule } from '../../domain/zeroRule.js';
 import { parseNationalValue } from '../../domain/nationalValues.js';
 import type { ImportContext } from '../context.js';
 import { hasAll, ImportError, locateDatasetOptional, type DatasetInfo } from '../sources.js';
@@ -106,15 +106,16 @@ export async function importMatvaretabellen(ctx: ImportContext): Promise<void> {
     const metaId = GROUP_OF_PREFIX[prefix];
     const group = (metaId && groups.get(metaId)) || prefix;
     if (!w.food(code, name, null, group, null)) continue;
-    const value = (column: string): number | null => {
+    // Conditions read the cleaned values: a 0 read as missing vouches for nothing.
+    const cleaned = cleanedValues(rules, code, prefix, (column) => {
       const v = parseNationalValue(row[at.get(column) ?? -1]);
       return v.kind === 'value' ? v.amount : null;
-    };
+    });
     for (const c of columns) {
       const raw = row[at.get(c)!];
       const v = parseNationalValue(raw);
       if (v.kind === 'value' && v.amount === 0) {
-        if (isCredibleZero(rules, c, code, prefix, value)) kept += 1;
+        if (cleaned(c) === 0) kept += 1;
         else {
           dropped += 1;
           w.value(code, c, raw, true);

@@ -1,0 +1,115 @@
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { loadFoodGroups, loadGlossary, loadSynonyms } from '../../src/importers/national/link.js';
+import { translateName } from '../../src/domain/glossary.js';
+import { nameTokens } from '../../src/domain/linking.js';
+
+/**
+ * How the glossaries, the synonyms and the linker work together on the real tables (the
+ * test catalogue is built from ../shared/data). Each case names the raw row it was checked on.
+ */
+const db = new Database(inject('catalogPath'), { readonly: true });
+afterAll(() => db.close());
+const link = db.prepare(
+  `SELECT l.ingredient_id, l.verified, l.conflict, l.name_used, l.method, i.name AS ingredient
+   FROM national_link l JOIN ingredient i ON i.id = l.ingredient_id WHERE l.dataset_id = ? AND l.code = ?`,
+);
+type Link = { ingredient_id: number; verified: number; conflict: string | null; name_used: string; method: string; ingredient: string };
+const linkOf = (dataset: string, code: string) => link.get(dataset, code) as Link;
+
+describe('glossary and synonyms against the linker rules', () => {
+  const sv = loadGlossary('sv');
+  const synonyms = loadSynonyms();
+
+  it('keeps a Swedish stated fat level, so the stated-fat rule can compare it', () => {
+    // Livsmedelsverket 1111 "Hamburgare nötfärs fett 15% stekt", 1886 "Kakaopulver fett 20-22%"
+    expect(translateName('Hamburgare nötfärs fett 15% stekt', sv)).toBe('hamburgare beef ground 15 % fat fried');
+    expect(nameTokens(translateName('Hamburgare nötfärs fett 15% stekt', sv), synonyms).fat).toEqual([15, 15]);
+    expect(nameTokens(translateName('Kakaopulver fett 20-22%', sv), synonyms).fat).toEqual([20, 22]);
+    expect(nameTokens(translateName('Gris skinka julskinka fett ca 4,5%  rimmad kokt', sv), synonyms).fat).toEqual([4.5, 4.5]);
+    // ...and 15 % is not USDA's 90 % lean / 10 % fat
+    expect(linkOf('se_livsmedelsverket', '1111').name_used).toBe('hamburgare beef ground 15 % fat fried');
+  });
+
+  it('reads Swedish peanuts as plain peanuts, not an average of kinds (SE 1562)', () => {
+    // 1562 "Jordnötter rostade saltade": "all types" made it an average food, ruled out
+    // against "Peanuts, all types, oil-roasted, with salt" for saying "oil".
+    const l = linkOf('se_livsmedelsverket', '1562');
+    expect(l.name_used).toBe('peanuts roasted salted');
+    expect(nameTokens(l.name_used, synonyms).average).toBe(false);
+    expect(l).toMatchObject({ ingredient_id: 16089, conflict: null });
+  });
+
+  it('spells gluten- and lactose-free foods as USDA does, in SE and NO', () => {
+    expect(translateName('Pasta glutenfri kokt', sv)).toBe('pasta gluten-free boiled');
+    expect(translateName('Pasta, glutenfri, kokt', loadGlossary('nb'))).toBe('pasta, gluten-free, boiled');
+    expect(translateName('Lettmelk, laktosefri', loadGlossary('nb'))).toMatch(/lactose-free$/);
+  });
+
+  it('links NO gluten-free foods to USDA gluten-free foods and keeps them apart from regular ones', () => {
+    // Matvaretabellen 05-498 "Pasta, glutenfri, kokt": USDA 20092 "Pasta, gluten-free, corn, cooked", no conflict
+    expect(linkOf('no_matvaretabellen', '05-498')).toMatchObject({ ingredient_id: 20092, conflict: null });
+    // 05-262 "Brød, glutenfritt, fint, med vann, hjemmebakt": USDA 28337 "Bread, gluten-free, white, ..."
+    expect(linkOf('no_matvaretabellen', '05-262')).toMatchObject({ ingredient_id: 28337, conflict: null });
+    // None is ruled out any more for spelling "gluten-free" (before: "only one name says: glutenfree")
+    const spelled = db
+      .prepare("SELECT count(*) FROM national_link WHERE conflict LIKE '%glutenfree%' OR conflict LIKE '%lactosefree%'")
+      .pluck()
+      .get();
+    expect(spelled).toBe(0);
+    // A lactose-free milk is still not the regular one: BLS M114300 against SR "Milk, whole, 3.25% milkfat"
+    expect(linkOf('de_bls', 'M114300')).toMatchObject({ verified: 0, conflict: 'only one name says: lactose' });
+  });
+});
+
+describe('a variant the national name does not name still counts as a rival (ambiguousWith)', () => {
+  it('leaves "Ricotta cheese" unverified between whole-milk and part-skim ricotta', () => {
+    // CIQUAL 19585 "Ricotta cheese" (fat 11.9 g): SR 1036 "Cheese, ricotta, whole milk" (fat
+    // 12.98 g) and 1037 "..., part skim milk" (7.91 g), ruled out only for naming "skim"; the
+    // values do not fit 1036 within every tolerance, so the name would have to choose.
+    expect(linkOf('fr_ciqual', '19585')).toMatchObject({
+      ingredient_id: 1036,
+      verified: 0,
+      conflict: 'national name does not choose between 1036 and 1037',
+    });
+  });
+});
+
+describe('the method recorded with each link says what was compared', () => {
+  it('says "+group" only where the food group is in the reviewed table', () => {
+    const groups = loadFoodGroups();
+    const rows = db
+      .prepare('SELECT l.dataset_id, f.food_group, l.method FROM national_link l JOIN national_food f USING (dataset_id, code)')
+      .all() as Array<{ dataset_id: string; food_group: string | null; method: string }>;
+    let grouped = 0;
+    for (const r of rows) {
+      const inTable = r.food_group !== null && !!groups.get(r.dataset_id)?.has(r.food_group);
+      expect(r.method.includes('+group'), `${r.dataset_id} ${r.food_group}`).toBe(inTable);
+      if (inTable) grouped += 1;
+    }
+    expect(grouped).toBeGreaterThan(2000);
+    // Only CIQUAL has rows in food_groups.csv
+    expect(db.prepare("SELECT count(*) FROM national_link WHERE dataset_id <> 'fr_ciqual' AND method LIKE '%+group%'").pluck().get()).toBe(0);
+  });
+
+  it('says "+langual" only where the Swedish food and the chosen candidate both carry facets', () => {
+    // SR28 LANGUAL.txt (~NDB_No~^~Factor_Code~): the reference foods USDA indexed
+    const file = path.join(inject('sourceDir'), 'usda-sr28', 'LANGUAL.txt');
+    const indexed = new Set(
+      readFileSync(file, 'latin1')
+        .split(/\r?\n/)
+        .filter(Boolean)
+        .map((l) => Number(l.split('^')[0]!.replace(/~/g, ''))),
+    );
+    const rows = db.prepare("SELECT ingredient_id, method FROM national_link WHERE dataset_id = 'se_livsmedelsverket'").all() as Array<{
+      ingredient_id: number;
+      method: string;
+    }>;
+    const withFacets = rows.filter((r) => indexed.has(r.ingredient_id)).length;
+    for (const r of rows) expect(r.method, String(r.ingredient_id)).toBe(indexed.has(r.ingredient_id) ? 'name+profile+langual v3' : 'name+profile v3');
+    expect([withFacets, rows.length - withFacets]).toEqual([586, 1078]);
+    expect(db.prepare("SELECT count(*) FROM national_link WHERE dataset_id <> 'se_livsmedelsverket' AND method LIKE '%langual%'").pluck().get()).toBe(0);
+  });
+});
