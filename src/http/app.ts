@@ -139,14 +139,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     reply.header('x-request-id', request.id);
     done();
   });
-  app.addHook('onResponse', (request, reply, done) => {
-    // The key is in a header and never in this line; the URL carries only public parameters.
-    request.log.info(
-      { method: request.method, url: request.url, statusCode: reply.statusCode, responseTimeMs: Math.round(reply.elapsedTime * 100) / 100 },
-      'request completed',
-    );
-    done();
-  });
+  // Only when the level prints it: a hook that logs nothing still costs every request.
+  const logsRequests = (app.log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.('info') ?? true;
+  if (logsRequests) {
+    app.addHook('onResponse', (request, reply, done) => {
+      // The key is in a header and never in this line; the URL carries only public parameters.
+      request.log.info(
+        { method: request.method, url: request.url, statusCode: reply.statusCode, responseTimeMs: Math.round(reply.elapsedTime * 100) / 100 },
+        'request completed',
+      );
+      done();
+    });
+  }
   await app.register(overloadPlugin, {
     maxEventLoopDelayMs: deps.config.maxEventLoopDelayMs,
     maxHeapShare: deps.config.maxHeapShare,
