@@ -15,6 +15,8 @@ export interface TestApp {
   config: Config;
   /** An active key on the enterprise plan. */
   key: string;
+  /** GET with that key. */
+  get(url: string): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -78,6 +80,7 @@ export async function createTestApp(): Promise<TestApp> {
     accounts,
     config,
     key: plaintext,
+    get: (url) => app.inject({ method: 'GET', url, headers: { 'x-api-key': plaintext } }),
     async close() {
       await app.close();
       await accounts.close();
@@ -86,3 +89,6 @@ export async function createTestApp(): Promise<TestApp> {
     },
   };
 }
+
+/** One nutrient of a nutrients answer, by canonical nutrient id. */
+export const nutrient = (body: any, id: number) => body.nutrients.find((n: any) => n.nutrient_id === id);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../support/app.js';
+import { createTestApp, nutrient, type TestApp } from '../../support/app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -7,15 +7,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { 'x-api-key': t.key } });
 const ids = (body: any): number[] => body.data.map((p: any) => p.id);
-const nutrient = (body: any, id: number) => body.nutrients.find((n: any) => n.nutrient_id === id);
 
 describe('GET /v1/branded?gtin=', () => {
   // branded_food.csv: fdc_id 1377290 "MAPLE CASHEW BUTTER, MAPLE", Justin's, LLC, gtin_upc 840379101331 (UPC-A);
   // fdc_id 1669512 is an older record of the same barcode.
   it.each(['840379101331', '0840379101331', '00840379101331'])('finds the FDC product under the spelling %s', async (gtin) => {
-    const res = await get(`/v1/branded?gtin=${gtin}`);
+    const res = await t.get(`/v1/branded?gtin=${gtin}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(ids(body)).toEqual([1377290, 1669512]);
@@ -36,7 +34,7 @@ describe('GET /v1/branded?gtin=', () => {
   it('finds an Open Food Facts product by its EAN-13 and its UPC-A spelling', async () => {
     // off_products_2019_subset.tsv.gz and fjoalland_openfoodfacts_2019.tsv: 0011150029162 "French Style Green Beans"
     for (const gtin of ['0011150029162', '011150029162', '00011150029162']) {
-      const body = (await get(`/v1/branded?gtin=${gtin}`)).json();
+      const body = (await t.get(`/v1/branded?gtin=${gtin}`)).json();
       expect(body.data).toHaveLength(1);
       expect(body.data[0]).toMatchObject({
         id: 100000000000000 + 11150029162,
@@ -51,20 +49,20 @@ describe('GET /v1/branded?gtin=', () => {
   });
 
   it.each(['1234567', '123456789012345', '12345abc', '', ' 840379101331', '-840379101331'])('answers 400 for gtin=%j', async (gtin) => {
-    const res = await get(`/v1/branded?gtin=${encodeURIComponent(gtin)}`);
+    const res = await t.get(`/v1/branded?gtin=${encodeURIComponent(gtin)}`);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'invalid_parameter', errors: [{ parameter: 'gtin' }] });
   });
 
   it('answers an empty page for a well-formed barcode nobody has', async () => {
-    const body = (await get('/v1/branded?gtin=00000000000000')).json();
+    const body = (await t.get('/v1/branded?gtin=00000000000000')).json();
     expect(body).toMatchObject({ data: [], total: 0, total_exact: true });
   });
 });
 
 describe('GET /v1/branded/:id', () => {
   it('serves an FDC product with the nutrients of its food_nutrient.csv rows', async () => {
-    const res = await get('/v1/branded/1377290');
+    const res = await t.get('/v1/branded/1377290');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ id: 1377290, name: 'MAPLE CASHEW BUTTER, MAPLE', basis: 'per 100 g edible portion', source: 'usda_branded' });
@@ -82,7 +80,7 @@ describe('GET /v1/branded/:id', () => {
 
   it('serves an Open Food Facts product with per-100 g values converted to FDC units', async () => {
     // off_products_2019_subset.tsv.gz: 0000000000017 "Vitória crackers": fat 7, sat 3.08, carbs 70.1, sugars 15, protein 7.8, sodium 0.551181102362205 g
-    const body = (await get('/v1/branded/100000000000017')).json();
+    const body = (await t.get('/v1/branded/100000000000017')).json();
     expect(body).toMatchObject({ name: 'Vitória crackers', gtin_upc: '0000000000017', data_quality: 'low', serving_size: null, source: 'off_products_2019' });
     expect(body.nutrients.map((n: any) => n.nutrient_id).sort()).toEqual([1003, 1004, 1005, 1093, 1258, 2000]);
     expect(nutrient(body, 1004).amount).toBe(7);
@@ -91,16 +89,16 @@ describe('GET /v1/branded/:id', () => {
   });
 
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
-    expect((await get('/v1/branded/1')).statusCode).toBe(404);
-    expect((await get('/v1/branded/abc')).statusCode).toBe(400);
-    expect((await get('/v1/branded/99999999999999999999')).statusCode).toBe(400);
+    expect((await t.get('/v1/branded/1')).statusCode).toBe(404);
+    expect((await t.get('/v1/branded/abc')).statusCode).toBe(400);
+    expect((await t.get('/v1/branded/99999999999999999999')).statusCode).toBe(400);
   });
 });
 
 describe('GET /v1/branded?brand=', () => {
   it('matches part of the brand owner, in any case', async () => {
     for (const brand of ['justin', "JUSTIN'S", 'ustin']) {
-      const body = (await get(`/v1/branded?brand=${encodeURIComponent(brand)}&limit=100`)).json();
+      const body = (await t.get(`/v1/branded?brand=${encodeURIComponent(brand)}&limit=100`)).json();
       expect(ids(body)).toContain(1377290);
       for (const p of body.data) expect(`${p.brand} ${p.brand_owner}`.toLowerCase()).toContain(brand.toLowerCase());
     }
@@ -108,19 +106,19 @@ describe('GET /v1/branded?brand=', () => {
 
   it('matches part of the brand name, accents folded, in id order', async () => {
     // 27 rows of branded_food.csv have brand_owner ROUNDY'S; 14 rows of fjoalland_openfoodfacts_2019.tsv have brands "Roundy's"
-    const body = (await get('/v1/branded?brand=roundy&limit=100')).json();
+    const body = (await t.get('/v1/branded?brand=roundy&limit=100')).json();
     expect(body).toMatchObject({ total: 41, total_exact: true });
     expect(body.data.filter((p: any) => p.source === 'usda_branded')).toHaveLength(27);
     expect(body.data.some((p: any) => p.brand === "Roundy's")).toBe(true);
     expect(ids(body)).toEqual([...ids(body)].sort((a, b) => a - b));
-    const accented = (await get(`/v1/branded?brand=${encodeURIComponent('nestlé')}`)).json();
-    const plain = (await get('/v1/branded?brand=nestle')).json();
+    const accented = (await t.get(`/v1/branded?brand=${encodeURIComponent('nestlé')}`)).json();
+    const plain = (await t.get('/v1/branded?brand=nestle')).json();
     expect(accented.total).toBe(plain.total);
     expect(plain.total).toBeGreaterThan(0);
   });
 
   it('combines with q', async () => {
-    const body = (await get('/v1/branded?q=green+beans&brand=roundy')).json();
+    const body = (await t.get('/v1/branded?q=green+beans&brand=roundy')).json();
     expect(ids(body)).toContain(100000000000000 + 11150029162);
     for (const p of body.data) expect(p.name.toLowerCase()).toContain('green bean');
   });
@@ -128,46 +126,46 @@ describe('GET /v1/branded?brand=', () => {
 
 describe('GET /v1/branded?q=', () => {
   it('puts the closest names first', async () => {
-    const body = (await get('/v1/branded?q=chocolate+chip+cookies')).json();
+    const body = (await t.get('/v1/branded?q=chocolate+chip+cookies')).json();
     expect(body.data[0].name.toLowerCase()).toBe('chocolate chip cookies');
-    const nutella = (await get('/v1/branded?q=nutella')).json();
+    const nutella = (await t.get('/v1/branded?q=nutella')).json();
     expect(nutella.data.slice(0, 5).every((p: any) => p.name.toLowerCase() === 'nutella')).toBe(true);
     // Names starting with the text come before names that only contain it.
-    const peanut = (await get('/v1/branded?q=peanut+butter&limit=100')).json();
+    const peanut = (await t.get('/v1/branded?q=peanut+butter&limit=100')).json();
     const starts = peanut.data.map((p: any) => p.name.toLowerCase().replace(/[^a-z0-9]+/g, ' ').startsWith('peanut butter'));
     expect(starts[0]).toBe(true);
     expect(starts.indexOf(false) === -1 || !starts.slice(starts.indexOf(false)).includes(true)).toBe(true);
   });
 
   it('matches the last word as a prefix and folds accents', async () => {
-    const body = (await get(`/v1/branded?q=${encodeURIComponent('vitoria crack')}`)).json();
+    const body = (await t.get(`/v1/branded?q=${encodeURIComponent('vitoria crack')}`)).json();
     expect(ids(body)).toContain(100000000000017);
   });
 
   it('reports an exact total up to 10,000 and a lower bound past it', async () => {
-    const rare = (await get('/v1/branded?q=nutella')).json();
+    const rare = (await t.get('/v1/branded?q=nutella')).json();
     expect(rare.total_exact).toBe(true);
     expect(rare.total).toBeGreaterThan(100);
-    const common = (await get('/v1/branded?q=chocolat')).json();
+    const common = (await t.get('/v1/branded?q=chocolat')).json();
     expect(common).toMatchObject({ total: 10000, total_exact: false });
   });
 
   it('pages without repeating or skipping', async () => {
-    const whole = ids((await get('/v1/branded?q=chicken&limit=100')).json());
+    const whole = ids((await t.get('/v1/branded?q=chicken&limit=100')).json());
     const paged: number[] = [];
-    for (let offset = 0; offset < 100; offset += 20) paged.push(...ids((await get(`/v1/branded?q=chicken&limit=20&offset=${offset}`)).json()));
+    for (let offset = 0; offset < 100; offset += 20) paged.push(...ids((await t.get(`/v1/branded?q=chicken&limit=20&offset=${offset}`)).json()));
     expect(paged).toEqual(whole);
     expect(new Set(paged).size).toBe(100);
-    const byId = ids((await get('/v1/branded?limit=50&offset=0')).json());
-    const byIdPaged = [...ids((await get('/v1/branded?limit=25&offset=0')).json()), ...ids((await get('/v1/branded?limit=25&offset=25')).json())];
+    const byId = ids((await t.get('/v1/branded?limit=50&offset=0')).json());
+    const byIdPaged = [...ids((await t.get('/v1/branded?limit=25&offset=0')).json()), ...ids((await t.get('/v1/branded?limit=25&offset=25')).json())];
     expect(byIdPaged).toEqual(byId);
   });
 
   it('refuses to page past the result window, but answers an empty page past a small result', async () => {
-    const deep = await get('/v1/branded?q=chocolat&offset=9990&limit=20');
+    const deep = await t.get('/v1/branded?q=chocolat&offset=9990&limit=20');
     expect(deep.statusCode).toBe(400);
     expect(deep.json()).toMatchObject({ code: 'invalid_parameter', errors: [{ parameter: 'offset' }] });
-    const past = await get('/v1/branded?q=nutella&offset=50000');
+    const past = await t.get('/v1/branded?q=nutella&offset=50000');
     expect(past.statusCode).toBe(200);
     expect(past.json().data).toEqual([]);
   });
@@ -196,17 +194,17 @@ describe('hostile input', () => {
     'x'.repeat(10_240),
   ];
   it.each(hostile.map((s) => [s.length > 40 ? `${s.slice(0, 20)}… (${s.length} chars)` : s, s]))('q=%s answers 200 or 400', async (_label, q) => {
-    const res = await get(`/v1/branded?q=${encodeURIComponent(q)}`);
+    const res = await t.get(`/v1/branded?q=${encodeURIComponent(q)}`);
     expect([200, 400]).toContain(res.statusCode);
     if (res.statusCode === 400) expect(res.json().code).toBe('invalid_parameter');
   });
   it.each(hostile.map((s) => [s.length > 40 ? `${s.slice(0, 20)}… (${s.length} chars)` : s, s]))('brand=%s answers 200 or 400', async (_label, brand) => {
-    const res = await get(`/v1/branded?brand=${encodeURIComponent(brand)}`);
+    const res = await t.get(`/v1/branded?brand=${encodeURIComponent(brand)}`);
     expect([200, 400]).toContain(res.statusCode);
   });
   it('says why a long or wordy query is refused', async () => {
-    expect((await get(`/v1/branded?q=${'x'.repeat(10_240)}`)).json()).toMatchObject({ errors: [{ parameter: 'q' }] });
-    expect((await get('/v1/branded?q=a+b+c+d+e+f+g+h+i')).json()).toMatchObject({ errors: [{ parameter: 'q' }] });
+    expect((await t.get(`/v1/branded?q=${'x'.repeat(10_240)}`)).json()).toMatchObject({ errors: [{ parameter: 'q' }] });
+    expect((await t.get('/v1/branded?q=a+b+c+d+e+f+g+h+i')).json()).toMatchObject({ errors: [{ parameter: 'q' }] });
   });
 });
 
@@ -214,7 +212,7 @@ describe('release', () => {
   it('says which branded release the catalogue serves', async () => {
     const ready = (await t.app.inject({ method: 'GET', url: '/readyz' })).json();
     expect(ready.catalog.branded_release).toBe('real');
-    const sources = (await get('/v1/sources')).json();
+    const sources = (await t.get('/v1/sources')).json();
     expect(sources.branded_release).toBe('real');
     const off = sources.data.find((d: any) => d.id === 'off_products_2019');
     expect(off.licence).toMatch(/ODbL/);

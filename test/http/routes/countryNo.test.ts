@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../support/app.js';
+import { createTestApp, nutrient, type TestApp } from '../../support/app.js';
 
 /**
  * NO (Matvaretabellen). Every expected value was read from the raw export,
@@ -12,12 +12,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { 'x-api-key': t.key } });
-const nutrient = (body: any, id: number) => body.nutrients.find((n: any) => n.nutrient_id === id);
-
 describe('GET /v1/ingredients/:id/nutrients?country=NO (Matvaretabellen)', () => {
   it('serves whole milk from Matvaretabellen 01-001 "Helmelk, 3,5 % fett, Tine"', async () => {
-    const res = await get('/v1/ingredients/1077/nutrients?country=no');
+    const res = await t.get('/v1/ingredients/1077/nutrients?country=no');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
@@ -41,7 +38,7 @@ describe('GET /v1/ingredients/:id/nutrients?country=NO (Matvaretabellen)', () =>
   });
 
   it('never serves a "missing" 0: retinol, niacin, thiamin and iron of 01-001 are 0 in the file and fall back', async () => {
-    const body = (await get('/v1/ingredients/1077/nutrients?country=NO')).json();
+    const body = (await t.get('/v1/ingredients/1077/nutrients?country=NO')).json();
     // 01-001: Retinol (µg) 0, Niacin (mg) 0, Tiamin (mg) 0, Jern (mg) 0 (milk holds all four: the zero
     // rule has no credible-zero row for them in milk products), so SR28 1077 answers:
     // retinol 45 µg, niacin 0.089 mg, thiamin 0.046 mg, iron 0.03 mg
@@ -56,7 +53,7 @@ describe('GET /v1/ingredients/:id/nutrients?country=NO (Matvaretabellen)', () =>
   });
 
   it('serves salted butter from 08-005 "Smør" and falls back for its missing minerals', async () => {
-    const body = (await get('/v1/ingredients/1001/nutrients?country=NO')).json();
+    const body = (await t.get('/v1/ingredients/1001/nutrients?country=NO')).json();
     expect(body.linked_food).toMatchObject({ dataset: 'no_matvaretabellen', code: '08-005', name: 'Smør' });
     // 08-005: Kilokalorier 744, Fett 82, Natrium 440 mg, Retinol 741 µg, Vitamin A (RAE) 781, Vitamin D 10 µg,
     // Vitamin E (alfa-TE) 2.1 (mg ATE: 1158), Kolesterol 202 mg
@@ -74,7 +71,7 @@ describe('GET /v1/ingredients/:id/nutrients?country=NO (Matvaretabellen)', () =>
   });
 
   it('serves raw carrots from 06-036 "Gulrot, norsk, rå", with a plant food\'s retinol 0 kept', async () => {
-    const body = (await get('/v1/ingredients/11124/nutrients?country=NO')).json();
+    const body = (await t.get('/v1/ingredients/11124/nutrients?country=NO')).json();
     expect(body.linked_food).toMatchObject({ dataset: 'no_matvaretabellen', code: '06-036', name: 'Gulrot, norsk, rå' });
     // 06-036: Kilokalorier 36, Beta-karoten (µg) 5250, Vitamin A (RAE) 438, Kostfiber 3, Kalium 298 mg
     expect(nutrient(body, 1008)).toMatchObject({ amount: 36, source: 'no_matvaretabellen' });
@@ -88,7 +85,7 @@ describe('GET /v1/ingredients/:id/nutrients?country=NO (Matvaretabellen)', () =>
   });
 
   it('serves household wheat flour from 05-010 "Hvetemel, siktet"', async () => {
-    const body = (await get('/v1/ingredients/20481/nutrients?country=NO')).json();
+    const body = (await t.get('/v1/ingredients/20481/nutrients?country=NO')).json();
     expect(body.linked_food).toMatchObject({ dataset: 'no_matvaretabellen', code: '05-010', name: 'Hvetemel, siktet' });
     // 05-010: Protein 12.1, Kilokalorier 343, Stivelse 67.8, Kostfiber 5, Jern (mg) 1.2
     expect(nutrient(body, 1003)).toMatchObject({ amount: 12.1, source: 'no_matvaretabellen' });
@@ -99,7 +96,7 @@ describe('GET /v1/ingredients/:id/nutrients?country=NO (Matvaretabellen)', () =>
   });
 
   it('keeps NO apart from the other countries (butter kcal per country, never averaged)', async () => {
-    const kcal = async (c: string) => nutrient((await get(`/v1/ingredients/1001/nutrients?country=${c}`)).json(), 1008).amount;
+    const kcal = async (c: string) => nutrient((await t.get(`/v1/ingredients/1001/nutrients?country=${c}`)).json(), 1008).amount;
     // SR28 1001: 717; Matvaretabellen 08-005: 744; BLS Q6A4000: 732
     expect([await kcal('US'), await kcal('NO'), await kcal('DE')]).toEqual([717, 744, 732]);
   });
@@ -107,7 +104,7 @@ describe('GET /v1/ingredients/:id/nutrients?country=NO (Matvaretabellen)', () =>
 
 describe('GET /v1/sources lists Matvaretabellen', () => {
   it('with its licence, attribution, and the zeros it kept and read as missing', async () => {
-    const body = (await get('/v1/sources')).json();
+    const body = (await t.get('/v1/sources')).json();
     const d = body.data.find((x: any) => x.id === 'no_matvaretabellen');
     expect(d).toMatchObject({
       licence: 'Free use with citation of the source',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../support/app.js';
+import { createTestApp, nutrient, type TestApp } from '../../support/app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -7,12 +7,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { 'x-api-key': t.key } });
-const nutrient = (body: any, id: number) => body.nutrients.find((n: any) => n.nutrient_id === id);
-
 describe('GET /v1/ingredients/:id/nutrients?country=GB (CoFID 2021)', () => {
   it('serves salted butter from CoFID 17-685 with uk_cofid as the source', async () => {
-    const res = await get('/v1/ingredients/1001/nutrients?country=gb');
+    const res = await t.get('/v1/ingredients/1001/nutrients?country=gb');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ id: 1001, country: 'GB', linked_food: { dataset: 'uk_cofid', code: '17-685', name: 'Butter, salted' } });
@@ -30,7 +27,7 @@ describe('GET /v1/ingredients/:id/nutrients?country=GB (CoFID 2021)', () => {
   });
 
   it('keeps a trace as a trace: whole milk copper is "Tr" in CoFID 12-596', async () => {
-    const body = (await get('/v1/ingredients/1077/nutrients?country=GB')).json();
+    const body = (await t.get('/v1/ingredients/1077/nutrients?country=GB')).json();
     expect(body.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '12-596' });
     expect(nutrient(body, 1098)).toMatchObject({ amount: 0, qualifier: 'trace', source: 'uk_cofid' });
     // Inorganics.csv 12-596: calcium 120 mg; Proximates.csv: 3.6 g fat
@@ -39,7 +36,7 @@ describe('GET /v1/ingredients/:id/nutrients?country=GB (CoFID 2021)', () => {
   });
 
   it('serves plain white flour from CoFID 11-886 for the unenriched all-purpose flour', async () => {
-    const body = (await get('/v1/ingredients/20481/nutrients?country=GB')).json();
+    const body = (await t.get('/v1/ingredients/20481/nutrients?country=GB')).json();
     expect(body.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '11-886', name: 'Flour, wheat, white, plain, soft' });
     // Proximates.csv 11-886: protein 9.1, 352 kcal; Inorganics.csv: calcium 96 mg, iron 1.94 mg
     expect(nutrient(body, 1003)).toMatchObject({ amount: 9.1, source: 'uk_cofid' });
@@ -51,7 +48,7 @@ describe('GET /v1/ingredients/:id/nutrients?country=GB (CoFID 2021)', () => {
 
 describe('GET /v1/ingredients/:id/nutrients?country=FR (CIQUAL 2020)', () => {
   it('serves raw carrots from CIQUAL 20009, with "< 0,5" kept as a limit', async () => {
-    const body = (await get('/v1/ingredients/11124/nutrients?country=FR')).json();
+    const body = (await t.get('/v1/ingredients/11124/nutrients?country=FR')).json();
     expect(body.linked_food).toMatchObject({ dataset: 'fr_ciqual', code: '20009', name: 'Carrot, raw', score: 1 });
     // CIQUAL 20009: 40.2 kcal, water 88.1, beta-carotene 8290 µg, fat "< 0,5"
     expect(nutrient(body, 1008)).toMatchObject({ amount: 40.2, source: 'fr_ciqual' });
@@ -61,7 +58,7 @@ describe('GET /v1/ingredients/:id/nutrients?country=FR (CIQUAL 2020)', () => {
   });
 
   it('serves whole milk from CIQUAL 19024 and falls back where CIQUAL gives "-"', async () => {
-    const body = (await get('/v1/ingredients/1077/nutrients?country=fr')).json();
+    const body = (await t.get('/v1/ingredients/1077/nutrients?country=fr')).json();
     expect(body.linked_food).toMatchObject({ dataset: 'fr_ciqual', code: '19024', name: 'Milk, whole, pasteurised' });
     // CIQUAL 19024: protein 3.3, iodine 24.3 µg, sodium 79 mg; sugars "-" (missing)
     expect(nutrient(body, 1003)).toMatchObject({ amount: 3.3, source: 'fr_ciqual' });
@@ -73,7 +70,7 @@ describe('GET /v1/ingredients/:id/nutrients?country=FR (CIQUAL 2020)', () => {
 
 describe('GET /v1/ingredients/:id/nutrients?country=DE (BLS 4.0, macros only)', () => {
   it('serves butter macros from BLS Q6A4000 and falls back for everything else', async () => {
-    const body = (await get('/v1/ingredients/1001/nutrients?country=DE')).json();
+    const body = (await t.get('/v1/ingredients/1001/nutrients?country=DE')).json();
     expect(body.linked_food).toMatchObject({ dataset: 'de_bls', code: 'Q6A4000', name: 'Butter gesalzen' });
     // bls_2025.json Q6A4000: calorie 732, grassi 80.556, proteine 1.164, carboidrati_disponibili 0.56
     expect(nutrient(body, 1008)).toMatchObject({ amount: 732, source: 'de_bls' });
@@ -86,18 +83,18 @@ describe('GET /v1/ingredients/:id/nutrients?country=DE (BLS 4.0, macros only)', 
   });
 
   it('serves raw carrots and household flour (Type 405)', async () => {
-    const carrots = (await get('/v1/ingredients/11124/nutrients?country=DE')).json();
+    const carrots = (await t.get('/v1/ingredients/11124/nutrients?country=DE')).json();
     expect(carrots.linked_food).toMatchObject({ dataset: 'de_bls', code: 'G620100' });
     expect(nutrient(carrots, 1008)).toMatchObject({ amount: 40, source: 'de_bls' }); // G620100 calorie 40
-    const flour = (await get('/v1/ingredients/20481/nutrients?country=DE')).json();
+    const flour = (await t.get('/v1/ingredients/20481/nutrients?country=DE')).json();
     expect(flour.linked_food).toMatchObject({ dataset: 'de_bls', code: 'C214100' });
     expect(nutrient(flour, 1003)).toMatchObject({ amount: 10.46, source: 'de_bls' }); // C214100 proteine 10.46
   });
 
   it('answers all-fallback with linked_food null when there is no verified link', async () => {
     // Unsalted butter (1145): BLS has no unsalted butter, and salted butter is ruled out by name
-    const us = (await get('/v1/ingredients/1145/nutrients')).json();
-    const de = (await get('/v1/ingredients/1145/nutrients?country=DE')).json();
+    const us = (await t.get('/v1/ingredients/1145/nutrients')).json();
+    const de = (await t.get('/v1/ingredients/1145/nutrients?country=DE')).json();
     expect(de.linked_food).toBeNull();
     expect(de.nutrients).toHaveLength(us.nutrients.length);
     expect(de.nutrients.every((n: any) => n.source === 'usda_fallback')).toBe(true);
@@ -105,10 +102,10 @@ describe('GET /v1/ingredients/:id/nutrients?country=DE (BLS 4.0, macros only)', 
   });
 
   it('keeps countries apart: the same ingredient answers each national value, never an average', async () => {
-    const kcal = async (c: string) => nutrient((await get(`/v1/ingredients/1001/nutrients?country=${c}`)).json(), 1008).amount;
+    const kcal = async (c: string) => nutrient((await t.get(`/v1/ingredients/1001/nutrients?country=${c}`)).json(), 1008).amount;
     expect([await kcal('US'), await kcal('GB'), await kcal('FR'), await kcal('DE')]).toEqual([717, 744, 732, 732]);
     // Frida has no verified salted-butter twin: all fallback, not someone else's value
-    const dk = (await get('/v1/ingredients/1001/nutrients?country=DK')).json();
+    const dk = (await t.get('/v1/ingredients/1001/nutrients?country=DK')).json();
     expect(dk.linked_food).toBeNull();
     expect(nutrient(dk, 1008)).toMatchObject({ amount: 717, source: 'usda_fallback' });
   });
@@ -116,7 +113,7 @@ describe('GET /v1/ingredients/:id/nutrients?country=DE (BLS 4.0, macros only)', 
 
 describe('GET /v1/ingredients/:id/nutrients?country=DK (Frida 2025)', () => {
   it('serves whole-milk plain yogurt from Frida food 12', async () => {
-    const body = (await get('/v1/ingredients/1116/nutrients?country=dk')).json();
+    const body = (await t.get('/v1/ingredients/1116/nutrients?country=dk')).json();
     expect(body.linked_food).toMatchObject({ dataset: 'dk_frida', code: '12', name: 'Yoghurt naturel, sødmælk' });
     // frida_may2025_values_long.csv food 12: 356 Energy 62.1831607181484 kcal, 108 Calcium 132.089552238806 mg,
     // 170 Carbohydrate by difference 2.78199547479991 g (the USDA definition, so it replaces 1005)
@@ -128,7 +125,7 @@ describe('GET /v1/ingredients/:id/nutrients?country=DK (Frida 2025)', () => {
   });
 
   it('serves raw carrots from a Frida raw carrot', async () => {
-    const body = (await get('/v1/ingredients/11124/nutrients?country=DK')).json();
+    const body = (await t.get('/v1/ingredients/11124/nutrients?country=DK')).json();
     expect(body.linked_food).toMatchObject({ dataset: 'dk_frida' });
     expect(['24', '559', '606']).toContain(body.linked_food.code); // "Gulerod, uspec./dansk/importeret, rå"
     expect(nutrient(body, 1051).source).toBe('dk_frida');
@@ -137,7 +134,7 @@ describe('GET /v1/ingredients/:id/nutrients?country=DK (Frida 2025)', () => {
 
 describe('countries without a loaded national table', () => {
   it.each(['IT', 'it'])('%s answers 400 unsupported_country, never US values', async (country) => {
-    const res = await get(`/v1/ingredients/1001/nutrients?country=${country}`);
+    const res = await t.get(`/v1/ingredients/1001/nutrients?country=${country}`);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'unsupported_country', errors: [{ parameter: 'country', message: 'must be one of: US, GB, DE, FR, SE, NO, DK' }] });
   });
@@ -145,7 +142,7 @@ describe('countries without a loaded national table', () => {
 
 describe('GET /v1/sources lists the national datasets', () => {
   it('with licence, attribution and record counts', async () => {
-    const body = (await get('/v1/sources')).json();
+    const body = (await t.get('/v1/sources')).json();
     const byId = new Map(body.data.map((d: any) => [d.id, d]));
     expect(byId.get('uk_cofid')).toMatchObject({ licence: 'Open Government Licence v3.0', record_counts: { foods: 2886 } });
     // CIQUAL CSV: 3,186 rows, one code (a duplicate row) kept once

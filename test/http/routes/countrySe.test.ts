@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../support/app.js';
+import { createTestApp, nutrient, type TestApp } from '../../support/app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -7,14 +7,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { 'x-api-key': t.key } });
-const nutrient = (body: any, id: number) => body.nutrients.find((n: any) => n.nutrient_id === id);
-
 // Values checked against ../shared/data/se-livsmedelsverket-2017/LivsmedelsDB_201702061629.csv
 // (";"-separated; the row of the Livsmedelsnummer named in each test).
 describe('GET /v1/ingredients/:id/nutrients?country=SE (Livsmedelsverket 2017)', () => {
   it('serves raw carrots from Livsmedelsnummer 289 "Morot" with se_livsmedelsverket as the source', async () => {
-    const res = await get('/v1/ingredients/11124/nutrients?country=se');
+    const res = await t.get('/v1/ingredients/11124/nutrients?country=se');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ id: 11124, country: 'SE', linked_food: { dataset: 'se_livsmedelsverket', code: '289', name: 'Morot' } });
@@ -36,7 +33,7 @@ describe('GET /v1/ingredients/:id/nutrients?country=SE (Livsmedelsverket 2017)',
   });
 
   it('serves salted butter from row 29 "Smör fett 80 %", a measured 0 as 0 and the zero-fibre row as given', async () => {
-    const body = (await get('/v1/ingredients/1001/nutrients?country=SE')).json();
+    const body = (await t.get('/v1/ingredients/1001/nutrients?country=SE')).json();
     expect(body.linked_food).toMatchObject({ dataset: 'se_livsmedelsverket', code: '29', name: 'Smör fett 80 %' });
     // Row 29: 728.8 kcal, Fett 82, Protein 0.4, Natrium 480 mg, Kolesterol 256 mg, Vitamin K 7.4 µg, Kalcium 0
     expect(nutrient(body, 1008)).toMatchObject({ amount: 728.8, source: 'se_livsmedelsverket' });
@@ -49,7 +46,7 @@ describe('GET /v1/ingredients/:id/nutrients?country=SE (Livsmedelsverket 2017)',
   });
 
   it('never turns a NULL cell into 0: row 1164 "Kyckling u skinn rå" has Vitamin K NULL, so it falls back', async () => {
-    const body = (await get('/v1/ingredients/5011/nutrients?country=SE')).json();
+    const body = (await t.get('/v1/ingredients/5011/nutrients?country=SE')).json();
     expect(body.linked_food).toMatchObject({ dataset: 'se_livsmedelsverket', code: '1164', name: 'Kyckling u skinn rå' });
     // Row 1164: Vitamin K (µg) NULL; SR28 NUT_DATA ~05011~^~430~^1.8
     expect(nutrient(body, 1185)).toMatchObject({ amount: 1.8, source: 'usda_fallback' });
@@ -63,13 +60,13 @@ describe('GET /v1/ingredients/:id/nutrients?country=SE (Livsmedelsverket 2017)',
   });
 
   it('keeps SE apart from the other countries and answers all-fallback without a verified link', async () => {
-    const kcal = async (c: string) => nutrient((await get(`/v1/ingredients/1077/nutrients?country=${c}`)).json(), 1008);
+    const kcal = async (c: string) => nutrient((await t.get(`/v1/ingredients/1077/nutrients?country=${c}`)).json(), 1008);
     // Row 123 "Mjölk fett 3%": 59.9 kcal; SR28 whole milk 61
     expect(await kcal('SE')).toMatchObject({ amount: 59.9, source: 'se_livsmedelsverket' });
     expect((await kcal('US')).amount).toBe(61);
     // An ingredient without a Swedish twin ("Butter oil, anhydrous", 1003) answers all fallback
-    const us = (await get('/v1/ingredients/1003/nutrients')).json();
-    const se = (await get('/v1/ingredients/1003/nutrients?country=SE')).json();
+    const us = (await t.get('/v1/ingredients/1003/nutrients')).json();
+    const se = (await t.get('/v1/ingredients/1003/nutrients?country=SE')).json();
     expect(se.linked_food).toBeNull();
     expect(se.nutrients).toHaveLength(us.nutrients.length);
     expect(se.nutrients.every((n: any) => n.source === 'usda_fallback')).toBe(true);
@@ -78,7 +75,7 @@ describe('GET /v1/ingredients/:id/nutrients?country=SE (Livsmedelsverket 2017)',
 
 describe('GET /v1/sources lists Livsmedelsverket', () => {
   it('with its licence, attribution and counts', async () => {
-    const body = (await get('/v1/sources')).json();
+    const body = (await t.get('/v1/sources')).json();
     const se = body.data.find((d: any) => d.id === 'se_livsmedelsverket');
     expect(se).toMatchObject({
       version: '2017-02',

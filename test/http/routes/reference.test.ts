@@ -6,11 +6,10 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t.close());
-const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { 'x-api-key': t.key } });
 
 describe('reference lists', () => {
   it('lists nutrient definitions from FDC nutrient.csv', async () => {
-    const body = (await get('/v1/nutrients')).json();
+    const body = (await t.get('/v1/nutrients')).json();
     expect(Object.keys(body)).toEqual(['data']);
     expect(body.data.length).toBe(477); // the 2024 Foundation nutrient.csv, a superset of SR Legacy's 474
     expect(body.data).toContainEqual({ id: 1008, usda_id: '208', name: 'Energy', unit: 'kcal' });
@@ -21,7 +20,7 @@ describe('reference lists', () => {
   });
 
   it('lists categories with their FDC ids and ingredient counts', async () => {
-    const body = (await get('/v1/categories')).json();
+    const body = (await t.get('/v1/categories')).json();
     expect(body.data).toHaveLength(28);
     expect(body.data[0]).toMatchObject({ id: 1, code: '0100', name: 'Dairy and Egg Products' });
     const total = body.data.reduce((s: number, c: any) => s + c.ingredient_count, 0);
@@ -29,7 +28,7 @@ describe('reference lists', () => {
   });
 
   it('lists every source dataset with version, licence and counts', async () => {
-    const body = (await get('/v1/sources')).json();
+    const body = (await t.get('/v1/sources')).json();
     const ids = body.data.map((d: any) => d.id);
     expect(ids).toEqual(
       expect.arrayContaining([
