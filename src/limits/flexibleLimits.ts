@@ -88,6 +88,7 @@ export class FlexibleLimits implements RateLimits {
       const used = await this.usedToday(accountId, plan);
       return {
         allowed: false,
+        day,
         // With the daily quota spent too, say so: retrying in a second would not help.
         exceeded: used >= plan.daily ? 'daily' : 'burst',
         burst: { policy: 'burst', limit: plan.rps, remaining: 0, resetSeconds: 1 },
@@ -100,6 +101,7 @@ export class FlexibleLimits implements RateLimits {
     }
     return {
       allowed: daily.ok,
+      day,
       exceeded: daily.ok ? null : 'daily',
       burst: { policy: 'burst', limit: plan.rps, remaining: Math.max(0, plan.rps - (burst.consumed - (daily.ok ? 0 : 1))), resetSeconds: 1 },
       daily: { policy: 'daily', limit: plan.daily, remaining: daily.ok ? Math.max(0, plan.daily - daily.consumed) : 0, resetSeconds: dailyReset },

@@ -19,6 +19,8 @@ export interface LimitDecision {
   allowed: boolean;
   /** The window that refused the request, when one did. */
   exceeded: PolicyName | null;
+  /** The UTC day (`YYYY-MM-DD`) the request was counted in, for the usage record. */
+  day: string;
   burst: WindowState;
   daily: WindowState;
 }

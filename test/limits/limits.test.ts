@@ -30,6 +30,7 @@ describe('rate-limit headers', () => {
     const d = {
       allowed: true,
       exceeded: null,
+      day: '2026-05-01',
       burst: { policy: 'burst' as const, limit: 5, remaining: 4, resetSeconds: 1 },
       daily: { policy: 'daily' as const, limit: 1000, remaining: 2, resetSeconds: 3600 },
     };
@@ -71,6 +72,7 @@ describe.each(IMPLEMENTATIONS)('limits: %s', (_kind, make) => {
     const plan = { rps: 100, daily: 2 };
     const first = await limits.consume(7, plan);
     expect(first.daily).toMatchObject({ remaining: 1, resetSeconds: 10 });
+    expect(first.day).toBe('2026-05-01');
     expect((await limits.consume(7, plan)).allowed).toBe(true);
     const refused = await limits.consume(7, plan);
     expect(refused).toMatchObject({ allowed: false, exceeded: 'daily' });
@@ -81,6 +83,7 @@ describe.each(IMPLEMENTATIONS)('limits: %s', (_kind, make) => {
     const next = await limits.consume(7, plan);
     expect(next.allowed).toBe(true);
     expect(next.daily).toMatchObject({ remaining: 1, resetSeconds: 86400 });
+    expect(next.day).toBe('2026-05-02');
   });
 
   it('does not count refused requests against the per-second window either', async () => {

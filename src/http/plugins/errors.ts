@@ -33,14 +33,15 @@ function parameterErrors(errors: AjvError[], context: string | undefined): Param
   return out;
 }
 
-export function problemBody(request: FastifyRequest, code: ErrorCode, status: number, detail: string, errors?: ParameterError[]) {
+/** The problem+json document of an error; its status is the code's (errors.ts). */
+export function problemBody(requestId: string, code: ErrorCode, detail: string, errors?: ParameterError[]) {
   return {
     type: `/docs/errors#${code}`,
     title: ERROR_TITLES[code],
-    status,
+    status: ERROR_STATUS[code],
     detail,
     code,
-    request_id: request.id,
+    request_id: requestId,
     ...(errors ? { errors } : {}),
   };
 }
@@ -64,14 +65,14 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
   }
   const code: ErrorCode =
     error.code === 'HPE_HEADER_OVERFLOW' ? 'headers_too_large' : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'request_timeout' : 'invalid_parameter';
-  const status = ERROR_STATUS[code];
   const detail =
     code === 'headers_too_large'
       ? `the request line and headers exceed ${MAX_HEADER_BYTES} bytes`
       : code === 'request_timeout'
         ? `the request line and headers did not arrive within ${HEADERS_TIMEOUT_MS / 1000} s`
         : `the request is not valid HTTP/1.1 (${error.code ?? 'parse error'})`;
-  const body = JSON.stringify({ type: `/docs/errors#${code}`, title: ERROR_TITLES[code], status, detail, code, request_id: randomUUID() });
+  const status = ERROR_STATUS[code];
+  const body = JSON.stringify(problemBody(randomUUID(), code, detail));
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/problem+json\r\n` +
       `content-length: ${Buffer.byteLength(body)}\r\naccess-control-allow-origin: *\r\nconnection: close\r\n\r\n${body}`,
@@ -83,7 +84,7 @@ export function sendProblem(reply: FastifyReply, error: ApiError): FastifyReply 
   return reply
     .code(error.status)
     .type('application/problem+json')
-    .send(problemBody(reply.request, error.code, error.status, error.message, error.errors));
+    .send(problemBody(reply.request.id, error.code, error.message, error.errors));
 }
 
 /** Fastify's own client errors (bad URL, body, media type) mapped onto our closed set of codes. */

@@ -33,9 +33,8 @@ export const overloadPlugin = fp(
         if (type === 'eventLoopDelay' && Date.now() - listeningSince < 3 * sampleInterval) return undefined;
         reply.code(503).type('application/problem+json').header('retry-after', String(RETRY_AFTER_SECONDS));
         return problemBody(
-          request,
+          request.id,
           'service_unavailable',
-          503,
           `the server is overloaded (${type === 'eventLoopDelay' ? 'event loop lagging' : 'memory nearly full'}); retry after ${RETRY_AFTER_SECONDS} s`,
         );
       }) as unknown as (request: FastifyRequest, reply: FastifyReply) => void,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors.js';
-import { policyHeader, rateLimitHeader, retryAfterSeconds, utcDay, type RateLimits } from '../../limits/limits.js';
+import { policyHeader, rateLimitHeader, retryAfterSeconds, type RateLimits } from '../../limits/limits.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,6 +30,6 @@ export function enforceRateLimits(app: FastifyInstance): void {
         { headers: { 'retry-after': String(seconds) } },
       );
     }
-    app.accounts.recordUsage(auth.account.id, utcDay(app.accounts.clock()));
+    app.accounts.recordUsage(auth.account.id, decision.day);
   });
 }
