@@ -14,7 +14,14 @@ import { loadConfig } from '../src/config.js';
 import { ROOT, serverEnv, spawnUntil, startLarder } from './server.js';
 import { BrandedCatalog } from '../src/catalog/branded.js';
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+/**
+ * Each scenario is measured in this many rounds, the real server and the bare one taking turns,
+ * and each reports its median round: on a shared 2-core machine the speed of the same code drifts
+ * by a third within a minute, so one run of each, one after the other, compares moments as much
+ * as servers.
+ */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const CONNECTIONS = 50;
 const SEARCH_WORDS = ['butter', 'milk', 'cheese', 'chicken', 'apple', 'bread', 'rice', 'beef', 'egg', 'salmon', 'tomato', 'potato', 'oil', 'sugar', 'beans', 'yogurt', 'orange', 'pork', 'flour', 'onion'];
 
@@ -91,6 +98,13 @@ async function load(base: string, paths: string[], headers: Record<string, strin
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
 }
 
+/** The round with the median request rate (its latencies with it), errors summed over all rounds. */
+function median(results: Result[]): Result {
+  const sorted = [...results].sort((a, b) => a.rps - b.rps);
+  const middle = sorted[Math.floor(sorted.length / 2)]!;
+  return { ...middle, errors: results.reduce((n, r) => n + r.errors, 0), non2xx: results.reduce((n, r) => n + r.non2xx, 0) };
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
   if (!existsSync(config.catalogPath)) {
@@ -148,12 +162,23 @@ async function main(): Promise<void> {
   const row = (name: string, real: Result, bare: Result) =>
     `| ${name} | ${real.rps.toFixed(0)} | ${real.p50} | ${real.p99} | ${bare.rps.toFixed(0)} | ${bare.p50} | ${bare.p99} | ${(real.rps / bare.rps).toFixed(2)} | ${real.errors + real.non2xx} |`;
   const bareResults = new Map<string, Result>();
+  const rounds: string[] = [];
   for (const [name, paths] of scenarios) {
     await load(base, paths.slice(0, 50), headers, 2); // warm-up
-    const real = await load(base, paths, headers);
-    const bare = await load(baselineUrl, paths, {});
+    await load(baselineUrl, paths.slice(0, 50), {}, 2);
+    const realRounds: Result[] = [];
+    const bareRounds: Result[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      realRounds.push(await load(base, paths, headers));
+      bareRounds.push(await load(baselineUrl, paths, {}));
+    }
+    const real = median(realRounds);
+    const bare = median(bareRounds);
     bareResults.set(name, bare);
     rows.push(row(name, real, bare));
+    if (ROUNDS > 1) {
+      rounds.push(`${name}: larder ${realRounds.map((r) => r.rps.toFixed(0)).join(', ')}; bare ${bareRounds.map((r) => r.rps.toFixed(0)).join(', ')} req/s`);
+    }
   }
   const memory = memoryOf(server.child.pid!);
   server.child.kill('SIGTERM');
@@ -180,10 +205,11 @@ async function main(): Promise<void> {
   }
   baseline.child.kill('SIGTERM');
   process.stdout.write(
-    `\n${CONNECTIONS} connections, ${DURATION} s per run, node ${process.version}; cold start to the first 200: ${coldStartMs.toFixed(0)} ms\n\n` +
+    `\n${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION} s per server and scenario (median round shown), node ${process.version}; cold start to the first 200: ${coldStartMs.toFixed(0)} ms\n\n` +
       '| scenario | larder req/s | p50 ms | p99 ms | bare node:http req/s | p50 ms | p99 ms | ratio | errors |\n' +
       '|---|---|---|---|---|---|---|---|---|\n' +
       `${rows.join('\n')}\n\n` +
+      (rounds.length > 0 ? `rounds:\n${rounds.map((r) => `- ${r}`).join('\n')}\n\n` : '') +
       `catalogue ${config.catalogPath}: ${(statSync(config.catalogPath).size / 1024 ** 2).toFixed(0)} MB, ` +
       `${brandedCount} branded products (release: ${release})\n` +
       `server memory after the runs: ${memory ? `${memory.rss.toFixed(0)} MB resident, peak ${memory.peak.toFixed(0)} MB` : 'unknown (no /proc)'}\n` +

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import crypto, { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** `svc_live_` then 32 lowercase hex characters (128 random bits). */
 export const API_KEY_PATTERN = /^svc_live_[0-9a-f]{32}$/;
@@ -12,9 +12,12 @@ export function isWellFormedApiKey(value: string): boolean {
   return API_KEY_PATTERN.test(value);
 }
 
+// One-shot hashing (Node 20.12+) costs a third of a Hash object, and every request hashes its key.
+const oneShotHash = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
+
 /** SHA-256 of the key, hex. A 128-bit random key needs no salt or slow hash. */
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  return oneShotHash ? oneShotHash('sha256', key, 'hex') : createHash('sha256').update(key).digest('hex');
 }
 
 /** The part of a key that is safe to show in lists ("svc_live_1a2b"). */

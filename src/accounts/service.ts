@@ -180,6 +180,22 @@ export class AccountService {
    * Resolves a presented key to its account or throws the 401 that fits. A malformed key is
    * refused before any lookup; the stored hash is compared in constant time.
    */
+  /**
+   * The key's lookup when it can be accepted without asking the store: well-formed, its store
+   * answer younger than keyRevalidateMs, not revoked, and no last-used write due. Null means
+   * "not decided here" (never "refused"): the caller then awaits authenticate().
+   */
+  authenticateFresh(presented: string | undefined): KeyLookup | null {
+    if (presented === undefined || !isWellFormedApiKey(presented)) return null;
+    const hash = hashApiKey(presented);
+    const fresh = this.keyCache.get(hash);
+    if (fresh === undefined || Date.now() - fresh.at >= (this.options.keyRevalidateMs ?? 0)) return null;
+    const { found } = fresh;
+    if (found.key.revokedAt !== null || !sameHash(found.key.keyHash, hash)) return null;
+    if (this.now().getTime() - (this.lastTouched.get(found.key.id) ?? 0) >= TOUCH_INTERVAL_MS) return null;
+    return found;
+  }
+
   async authenticate(presented: string | undefined): Promise<KeyLookup> {
     if (presented === undefined || presented === '') {
       throw new ApiError('missing_api_key', 'send your API key in the x-api-key header');

@@ -8,7 +8,7 @@ import { constants as zlib } from 'node:zlib';
 import type { AccountService } from '../accounts/service.js';
 import type { Catalog } from '../catalog/catalog.js';
 import type { Config } from '../config.js';
-import { memoryLimits } from '../limits/flexibleLimits.js';
+import { memoryLimits } from '../limits/memoryLimits.js';
 import type { RateLimits } from '../limits/limits.js';
 import { SignInThrottle } from '../limits/signInThrottle.js';
 import { requireApiKey } from './plugins/auth.js';

@@ -126,20 +126,6 @@ export class FlexibleLimits implements RateLimits {
 }
 
 /**
- * Limits counted in this process only: right for one instance. With `seed`, each account's
- * daily count starts from the usage the store recorded (so it survives a restart).
- */
-export function memoryLimits(now: () => Date = () => new Date(), seed: DailySeed | null = null): FlexibleLimits {
-  return new FlexibleLimits(
-    (policy, points, duration) => new RateLimiterMemory({ keyPrefix: policy, points, duration }),
-    now,
-    () => ({ backend: 'memory', shared: false, state: 'local' }),
-    async () => {},
-    seed,
-  );
-}
-
-/**
  * Limits of a `--workers` process without Redis: the counters live in the primary
  * (rate-limiter-flexible's RateLimiterClusterMaster, which the primary must create), so all
  * workers of one machine share one count and a rolling restart keeps it. Daily counts are

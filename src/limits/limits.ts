@@ -39,7 +39,8 @@ export interface LimitsStatus {
  * every instance and falls back to local counting while Redis is unreachable.
  */
 export interface RateLimits {
-  consume(accountId: number, plan: PlanRates): Promise<LimitDecision>;
+  /** Counts a request; answered synchronously when nothing has to be waited for (in-process counting). */
+  consume(accountId: number, plan: PlanRates): LimitDecision | Promise<LimitDecision>;
   /** Requests counted today (UTC) for the account. */
   usedToday(accountId: number, plan: PlanRates): Promise<number>;
   status(): LimitsStatus;

@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import type { Redis as RedisClient } from 'ioredis';
 import type { Config } from '../config.js';
 import cluster from 'node:cluster';
-import { clusterLimits, memoryLimits, redisLimits, type DailySeed } from './flexibleLimits.js';
+import { clusterLimits, redisLimits, type DailySeed } from './flexibleLimits.js';
+import { memoryLimits } from './memoryLimits.js';
 import type { RateLimits } from './limits.js';
 
 export interface LimitsLogger {

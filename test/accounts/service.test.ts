@@ -103,6 +103,32 @@ describe('reusing a key lookup for keyRevalidateMs', () => {
     await expect(revalidating.authenticate(second.plaintext)).rejects.toMatchObject({ code: 'revoked_api_key' });
   });
 
+  it('accepts a key without a promise only while its store answer is fresh, never one revoked here or malformed', async () => {
+    const revalidating = new AccountService(store, loadConfig({}).plans, undefined, { keyRevalidateMs: 1000 });
+    const account = await revalidating.createAccount({ email: null, name: 'f', plan: 'pro' });
+    const { plaintext } = await revalidating.createKey(account, 'one');
+    // Not looked up yet: not decided here (the caller awaits authenticate).
+    expect(revalidating.authenticateFresh(plaintext)).toBeNull();
+    await revalidating.authenticate(plaintext);
+    expect(revalidating.authenticateFresh(plaintext)?.account.id).toBe(account.id);
+    expect(revalidating.authenticateFresh(undefined)).toBeNull();
+    expect(revalidating.authenticateFresh(plaintext.toUpperCase())).toBeNull();
+    expect(revalidating.authenticateFresh(`${plaintext.slice(0, -1)}0`)).toBeNull();
+    await revalidating.revokeKey(plaintext);
+    expect(revalidating.authenticateFresh(plaintext)).toBeNull();
+    await expect(revalidating.authenticate(plaintext)).rejects.toMatchObject({ code: 'revoked_api_key' });
+  });
+
+  it('asks the store again once the window has passed, even on the synchronous path', async () => {
+    const revalidating = new AccountService(store, loadConfig({}).plans, undefined, { keyRevalidateMs: 50 });
+    const account = await revalidating.createAccount({ email: null, name: 's', plan: 'pro' });
+    const { plaintext } = await revalidating.createKey(account, 'one');
+    await revalidating.authenticate(plaintext);
+    expect(revalidating.authenticateFresh(plaintext)).not.toBeNull();
+    await new Promise((r) => setTimeout(r, 80));
+    expect(revalidating.authenticateFresh(plaintext)).toBeNull();
+  });
+
   it('is capped at one second by the configuration', () => {
     expect(loadConfig({}).keyRevalidateMs).toBe(500);
     expect(() => loadConfig({ LARDER_KEY_REVALIDATE_MS: '1500' })).toThrow(/keyRevalidateMs|1000/);

@@ -1,8 +1,9 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { memoryLimits, redisLimits, type FlexibleLimits } from '../../src/limits/flexibleLimits.js';
+import { redisLimits } from '../../src/limits/flexibleLimits.js';
+import { memoryLimits } from '../../src/limits/memoryLimits.js';
 import fc from 'fast-check';
-import { policyHeader, rateLimitHeader, retryAfterSeconds, secondsToUtcMidnight, utcDay } from '../../src/limits/limits.js';
+import { type RateLimits, policyHeader, rateLimitHeader, retryAfterSeconds, secondsToUtcMidnight, utcDay } from '../../src/limits/limits.js';
 import { TEST_REDIS_URL, uniqueName } from '../support/services.js';
 
 /** A settable clock shared by a test and the limits under test. */
@@ -14,7 +15,7 @@ function clock(iso: string) {
 const clients: Redis[] = [];
 afterAll(() => clients.forEach((c) => c.disconnect()));
 
-const IMPLEMENTATIONS: Array<[string, (now: () => Date) => Promise<FlexibleLimits>]> = [
+const IMPLEMENTATIONS: Array<[string, (now: () => Date) => Promise<RateLimits>]> = [
   ['memory', async (now) => memoryLimits(now)],
   ['redis', async (now) => {
     const redis = new Redis(TEST_REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
@@ -105,6 +106,39 @@ describe.each(IMPLEMENTATIONS)('limits: %s', (_kind, make) => {
     const refused = await limits.consume(11, plan);
     expect(refused).toMatchObject({ allowed: false, exceeded: 'daily', daily: { remaining: 0 } });
     expect(retryAfterSeconds(refused)).toBe(4 * 3600);
+  });
+});
+
+describe('limits: memory, counted in process', () => {
+  it('answers without a promise once the day is seeded, and seeds each account and day from the store once', async () => {
+    const c = clock('2026-05-01T10:00:00.000Z');
+    const asked: string[] = [];
+    const limits = memoryLimits(c.now, async (id, day) => {
+      asked.push(`${id}|${day}`);
+      return 7;
+    });
+    const plan = { rps: 100, daily: 10 };
+    const first = limits.consume(3, plan);
+    expect(first).toBeInstanceOf(Promise);
+    expect((await first).daily.remaining).toBe(2); // 7 recorded earlier + this one
+    const second = limits.consume(3, plan);
+    expect(second).not.toBeInstanceOf(Promise);
+    expect(second).toMatchObject({ allowed: true, daily: { remaining: 1 } });
+    c.set('2026-05-02T00:00:01.000Z');
+    expect(await limits.consume(3, plan)).toMatchObject({ allowed: true, day: '2026-05-02', daily: { remaining: 2 } });
+    expect(asked).toEqual(['3|2026-05-01', '3|2026-05-02']);
+  });
+
+  it('counts each window by the injected clock, whatever the real time', async () => {
+    const c = clock('2026-05-01T10:00:00.900Z');
+    const limits = memoryLimits(c.now);
+    const plan = { rps: 2, daily: 100 };
+    expect(await limits.consume(4, plan)).toMatchObject({ allowed: true, burst: { remaining: 1 } });
+    expect(await limits.consume(4, plan)).toMatchObject({ allowed: true, burst: { remaining: 0 } });
+    expect(await limits.consume(4, plan)).toMatchObject({ allowed: false, exceeded: 'burst' });
+    c.advance(100); // the next second
+    expect(await limits.consume(4, plan)).toMatchObject({ allowed: true, burst: { remaining: 1 }, daily: { remaining: 97 } });
+    expect(await limits.usedToday(4, plan)).toBe(3);
   });
 });
 

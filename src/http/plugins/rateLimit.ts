@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../errors.js';
-import { policyHeader, rateLimitHeader, retryAfterSeconds, type RateLimits } from '../../limits/limits.js';
+import type { KeyLookup } from '../../accounts/store.js';
+import { policyHeader, rateLimitHeader, retryAfterSeconds, type LimitDecision, type PlanRates, type RateLimits } from '../../limits/limits.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,18 +12,16 @@ declare module 'fastify' {
 /**
  * Per-account limits for every route of the scope, after requireApiKey: a 401 never reaches
  * it, a 429 is not counted, and every other authenticated answer (400 and 404 included) is.
+ * A callback hook, not an async one: in-process counting answers synchronously, and then the
+ * request goes on without a promise or a microtask.
  */
 export function enforceRateLimits(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    const auth = request.auth;
-    if (!auth) return;
-    const plan = app.config.plans[auth.account.plan];
-    const decision = await app.limits.consume(auth.account.id, plan);
+  const apply = (auth: KeyLookup, plan: PlanRates, reply: FastifyReply, decision: LimitDecision): ApiError | undefined => {
     reply.header('ratelimit-policy', policyHeader(plan));
     reply.header('ratelimit', rateLimitHeader(decision));
     if (!decision.allowed) {
       const seconds = retryAfterSeconds(decision);
-      throw new ApiError(
+      return new ApiError(
         'rate_limited',
         decision.exceeded === 'daily'
           ? `the ${auth.account.plan} plan allows ${plan.daily} requests per UTC day; the count resets at 00:00 UTC, in ${seconds} s`
@@ -31,5 +30,22 @@ export function enforceRateLimits(app: FastifyInstance): void {
       );
     }
     app.accounts.recordUsage(auth.account.id, decision.day);
+    return undefined;
+  };
+  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+    const auth = request.auth;
+    if (!auth) return done();
+    const plan = app.config.plans[auth.account.plan];
+    let decision: LimitDecision | Promise<LimitDecision>;
+    try {
+      decision = app.limits.consume(auth.account.id, plan);
+    } catch (err) {
+      return done(err as Error);
+    }
+    if (decision instanceof Promise) {
+      decision.then((d) => done(apply(auth, plan, reply, d)), done);
+      return;
+    }
+    done(apply(auth, plan, reply, decision));
   });
 }
