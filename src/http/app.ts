@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import http, { type IncomingMessage } from 'node:http';
 import { constants as zlib } from 'node:zlib';
 import type { AccountService } from '../accounts/service.js';
 import type { Catalog } from '../catalog/catalog.js';
@@ -14,6 +15,7 @@ import { SignInThrottle } from '../limits/signInThrottle.js';
 import { requireApiKey } from './plugins/auth.js';
 import { corsPlugin } from './plugins/cors.js';
 import { addResponseHeaders } from './responseHeaders.js';
+import { frontCache, type FrontCache } from './frontCache.js';
 import { answerClientError, errorsPlugin, HEADERS_TIMEOUT_MS, MAX_HEADER_BYTES, sendProblem } from './plugins/errors.js';
 import { ApiError } from '../errors.js';
 import { enforceRateLimits } from './plugins/rateLimit.js';
@@ -37,6 +39,8 @@ declare module 'fastify' {
     catalog: Catalog;
     accounts: AccountService;
     signInThrottle: SignInThrottle;
+    /** Answers the front cache has replayed without the app (0 without a response cache). */
+    readonly frontAnswers: number;
   }
 }
 
@@ -61,6 +65,12 @@ export interface AppDependencies {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/** The caller's X-Request-Id when it is well-formed, else a new UUID. */
+function requestIdOf(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
 export const EXPOSED_HEADERS = ['x-request-id', 'etag', 'retry-after', 'ratelimit', 'ratelimit-policy'];
 
 export const API_DESCRIPTION = `Read-only food data: canonical ingredients (USDA SR Legacy and Foundation Foods), survey foods (FNDDS) and branded products (FDC Branded Foods, Open Food Facts), with nutrients per 100 g of edible portion, densities, household measures and allergen flags.
@@ -83,15 +93,24 @@ export const API_DESCRIPTION = `Read-only food data: canonical ingredients (USDA
 
 /** Builds the HTTP application over already-opened dependencies; it owns none of them. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  // The front cache sits in the HTTP server's request listener, ahead of Fastify; it is built
+  // once the app's plugins (response cache, load shedding) exist.
+  let front: FrontCache | null = null;
   const app = Fastify({
+    serverFactory: (handler, options) => {
+      const fastifyOptions = options as { http?: http.ServerOptions; keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
+      const server = http.createServer(fastifyOptions.http ?? {}, (req, res) => (front === null ? handler(req, res) : front.handle(req, res, handler)));
+      // Fastify sets these on servers it creates itself, not on a factory's.
+      server.keepAliveTimeout = fastifyOptions.keepAliveTimeout;
+      server.requestTimeout = fastifyOptions.requestTimeout;
+      server.setTimeout(fastifyOptions.connectionTimeout);
+      return server;
+    },
     logger: deps.logger ?? {
       level: deps.config.logLevel,
       redact: { paths: ['req.headers["x-api-key"]', 'req.headers.cookie'], censor: '[redacted]' },
     },
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-    },
+    genReqId: requestIdOf,
     // Errors raised before routing (a malformed URL) bypass the error handler and hooks.
     frameworkErrors: (error, request, reply) => {
       reply.header('x-request-id', request.id).header('access-control-allow-origin', '*');
@@ -121,6 +140,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('limits', deps.limits ?? memoryLimits(() => deps.accounts.clock(), (id, day) => deps.accounts.recordedUsage(id, day)));
   app.decorate('signInThrottle', deps.signInThrottle ?? new SignInThrottle());
   app.decorateRequest('auth', null);
+  app.decorate('frontAnswers', { getter: () => front?.answered ?? 0 });
 
   await app.register(errorsPlugin);
   // Draining: answers on connections that were already open say `Connection: close`, so
@@ -198,5 +218,25 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await v1.register(brandedRoutes);
     await v1.register(referenceRoutes);
   });
+
+  if (app.responseCache !== null) {
+    const underPressure = app.hasDecorator('isUnderPressure') ? () => (app as unknown as { isUnderPressure(): boolean }).isUnderPressure() : () => false;
+    front = frontCache({
+      accounts: deps.accounts,
+      limits: app.limits,
+      plans: deps.config.plans,
+      cache: app.responseCache,
+      catalogVersion: () => deps.catalog.current.version,
+      requestId: requestIdOf,
+      appMustAnswer: () => draining || underPressure(),
+      logAnswer: logsRequests
+        ? (reqId, req, statusCode, startedAt) =>
+            app.log.info(
+              { reqId, method: req.method, url: req.url, statusCode, responseTimeMs: Math.round((performance.now() - startedAt) * 100) / 100 },
+              'request completed',
+            )
+        : null,
+    });
+  }
   return app;
 }

@@ -3,15 +3,28 @@ import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 
-interface CachedResponse {
+export interface CachedResponse {
   body: string;
+  /** The body's length in bytes. */
+  bytes: number;
   etag: string;
   contentType: string;
+  /**
+   * The answer's headers that are the same for every request of the URL (ETag, Content-Type,
+   * Cache-Control, CORS), as name, value pairs: what the front cache replays. Per-request headers
+   * (request id, rate-limit counts, length, connection) are not kept.
+   */
+  replayHeaders: string[];
 }
+
+export type ResponseCache = LRUCache<string, CachedResponse>;
+
+/** Headers that belong to one request and its count, never to the stored answer. */
+const PER_REQUEST_HEADERS = new Set(['x-request-id', 'ratelimit', 'ratelimit-policy', 'retry-after', 'content-length', 'connection', 'keep-alive', 'date', 'set-cookie', 'transfer-encoding']);
 
 declare module 'fastify' {
   interface FastifyInstance {
-    responseCache: LRUCache<string, CachedResponse> | null;
+    responseCache: ResponseCache | null;
   }
   interface FastifyRequest {
     /** Set when the request may be stored in the response cache once answered. */
@@ -34,7 +47,7 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, options: { ma
     options.maxBytes > 0
       ? new LRUCache<string, CachedResponse>({
           maxSize: options.maxBytes,
-          sizeCalculation: (entry) => Buffer.byteLength(entry.body) + 128,
+          sizeCalculation: (entry) => entry.bytes + 256,
         })
       : null;
   app.decorate('responseCache', cache);
@@ -44,11 +57,14 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, options: { ma
   app.addHook('onSend', (request, reply, payload, done) => {
     const key = request.responseCacheKey;
     if (key === null || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
-    cache.set(key, {
-      body: payload,
-      etag: (reply.getHeader('etag') as string | undefined) ?? strongEtag(payload),
-      contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
-    });
+    const etag = (reply.getHeader('etag') as string | undefined) ?? strongEtag(payload);
+    const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
+    const replayHeaders: string[] = [];
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value === undefined || PER_REQUEST_HEADERS.has(name)) continue;
+      replayHeaders.push(name, String(value));
+    }
+    cache.set(key, { body: payload, bytes: Buffer.byteLength(payload), etag, contentType, replayHeaders });
     done(null, payload);
   });
 });

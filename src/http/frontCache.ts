@@ -1,0 +1,110 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AccountService } from '../accounts/service.js';
+import type { KeyLookup } from '../accounts/store.js';
+import type { Config } from '../config.js';
+import { policyHeader, rateLimitHeader, type LimitDecision, type RateLimits } from '../limits/limits.js';
+import type { CachedResponse, ResponseCache } from './plugins/responseCache.js';
+
+/** Bodies at least this long may be compressed by the app, so a request that accepts an encoding goes there. */
+export const COMPRESSION_THRESHOLD = 1024;
+
+export interface FrontCacheDependencies {
+  accounts: AccountService;
+  limits: RateLimits;
+  plans: Config['plans'];
+  /** The app's response cache (answers the app has already given, keyed by catalogue version and URL). */
+  cache: ResponseCache;
+  catalogVersion: () => string;
+  requestId: (req: IncomingMessage) => string;
+  /** True while the app must decide (shedding load, draining connections). */
+  appMustAnswer: () => boolean;
+  /** Writes the access-log line; null when the log level does not print it. */
+  logAnswer: ((reqId: string, req: IncomingMessage, statusCode: number, startedAt: number) => void) | null;
+}
+
+/** Hands a request on to the Fastify app. */
+export type AppHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * Replays an answer the app has already given, in front of the app: an unconditional GET of a
+ * /v1 URL whose answer is in the response cache, with a key whose store answer is fresh, that
+ * the plan's limits allow. That is most of a data API's traffic, and Fastify's request
+ * lifecycle (request and reply objects, a dozen hooks, header bookkeeping) cost more than the
+ * answer itself: about half of a cached barcode lookup (bench/RESULTS.md).
+ *
+ * It decides nothing itself. The answer is the stored one, headers included (the app's
+ * ETag, Cache-Control, Content-Type and CORS headers); the key check is the app's
+ * (AccountService.authenticateFresh), the count the app's (the same RateLimits, recorded in the
+ * same usage), the rate-limit headers the same functions'. Everything else goes to the app, which
+ * answers it fully: unknown or stale keys, refused requests (429, not counted here), conditional
+ * requests (304), HEAD, bodies the client may get compressed, anything not cached, and every
+ * request while the app sheds load or drains.
+ */
+export interface FrontCache {
+  /** Answers the request, or hands it to the app. */
+  handle(req: IncomingMessage, res: ServerResponse, app: AppHandler): void;
+  /** Answers replayed so far (the rest went to the app). */
+  readonly answered: number;
+}
+
+export function frontCache(deps: FrontCacheDependencies): FrontCache {
+  const { accounts, limits, plans, cache } = deps;
+  let answered = 0;
+
+  const answer = (req: IncomingMessage, res: ServerResponse, auth: KeyLookup, decision: LimitDecision, hit: CachedResponse, startedAt: number) => {
+    const plan = plans[auth.account.plan];
+    accounts.recordUsage(auth.account.id, decision.day);
+    const reqId = deps.requestId(req);
+    res.writeHead(200, [
+      'x-request-id',
+      reqId,
+      ...hit.replayHeaders,
+      'ratelimit-policy',
+      policyHeader(plan),
+      'ratelimit',
+      rateLimitHeader(decision),
+      'content-length',
+      String(hit.bytes),
+    ]);
+    res.end(hit.body);
+    answered += 1;
+    deps.logAnswer?.(reqId, req, 200, startedAt);
+  };
+
+  const handle = (req: IncomingMessage, res: ServerResponse, app: AppHandler): void => {
+    if (req.method !== 'GET' || req.headers['if-none-match'] !== undefined || deps.appMustAnswer()) return app(req, res);
+    const url = req.url;
+    if (url === undefined || !url.startsWith('/v1/')) return app(req, res);
+    const header = req.headers['x-api-key'];
+    const auth = accounts.authenticateFresh(Array.isArray(header) ? header[0] : header);
+    if (auth === null) return app(req, res);
+    const hit = cache.get(`${deps.catalogVersion()}\u0000${url}`);
+    if (hit === undefined) return app(req, res);
+    if (hit.bytes >= COMPRESSION_THRESHOLD && req.headers['accept-encoding'] !== undefined) return app(req, res);
+    const startedAt = deps.logAnswer ? performance.now() : 0;
+    const plan = plans[auth.account.plan];
+    let decision: LimitDecision | Promise<LimitDecision>;
+    try {
+      decision = limits.consume(auth.account.id, plan);
+    } catch {
+      return app(req, res);
+    }
+    if (decision instanceof Promise) {
+      // Counted elsewhere (Redis) or seeding the day: the same answer, once the count is in.
+      decision.then(
+        (d) => (d.allowed ? answer(req, res, auth, d, hit, startedAt) : app(req, res)),
+        () => app(req, res),
+      );
+      return;
+    }
+    // A refusal gave its point back: the app counts again and answers the 429.
+    if (!decision.allowed) return app(req, res);
+    answer(req, res, auth, decision, hit, startedAt);
+  };
+  return {
+    handle,
+    get answered() {
+      return answered;
+    },
+  };
+}

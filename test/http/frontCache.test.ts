@@ -1,0 +1,183 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { gunzipSync } from 'node:zlib';
+import { request as httpRequest } from 'node:http';
+import { AccountService } from '../../src/accounts/service.js';
+import { SqliteAccountStore } from '../../src/accounts/sqliteStore.js';
+import { Catalog } from '../../src/catalog/catalog.js';
+import { loadConfig } from '../../src/config.js';
+import { buildApp } from '../../src/http/app.js';
+import { utcDay } from '../../src/limits/limits.js';
+import { OpenApiChecker, type OpenApiDocument } from '../support/openapi.js';
+
+// branded_food.csv: fdc_id 1377290 "MAPLE CASHEW BUTTER, MAPLE", gtin_upc 840379101331 (a 1 KB answer is compressed; this one is not).
+const GTIN_URL = '/v1/branded?gtin=840379101331';
+// SR Legacy 01001, butter, salted: a detail answer well over 1 KB.
+const LARGE_URL = '/v1/ingredients/1001';
+
+let app: FastifyInstance;
+let catalog: Catalog;
+let store: SqliteAccountStore;
+let accounts: AccountService;
+let checker: OpenApiChecker;
+let base: string;
+let key: string;
+let accountId: number;
+let freeKey: string;
+
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** A real HTTP request (the front cache sits in the server's listener, which inject() bypasses). */
+function send(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${base}${url}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers as Record<string, string>, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** A GET through the app and its answer checked against the OpenAPI document; also whether the app saw it. */
+async function get(url: string, headers: Record<string, string> = { 'x-api-key': key }): Promise<Answer & { byApp: boolean }> {
+  const before = app.frontAnswers;
+  const res = await send(url, headers);
+  const body = res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.body).toString('utf8') : res.body.toString('utf8');
+  const problems = checker.check('GET', url, res.status, res.headers['content-type'], body, res.headers);
+  expect(problems).toEqual([]);
+  return { ...res, byApp: app.frontAnswers === before };
+}
+
+const PER_REQUEST = ['x-request-id', 'ratelimit', 'date'];
+const stable = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_REQUEST.includes(name)));
+
+beforeAll(async () => {
+  const config = loadConfig({
+    LARDER_CATALOG: inject('catalogPath'),
+    LARDER_ACCOUNTS_DB: ':memory:',
+    LOG_LEVEL: 'silent',
+    LARDER_PLAN_ENTERPRISE_RPS: '1000000',
+    LARDER_PLAN_ENTERPRISE_DAILY: '100000000',
+    LARDER_PLAN_FREE_RPS: '2',
+    LARDER_MAX_EVENT_LOOP_DELAY_MS: '0',
+  });
+  catalog = Catalog.open(inject('catalogPath'));
+  store = new SqliteAccountStore(':memory:');
+  accounts = new AccountService(store, config.plans, undefined, { keyRevalidateMs: 1000 });
+  const account = await accounts.createAccount({ email: 'front@example.com', name: 'front', plan: 'enterprise' });
+  accountId = account.id;
+  key = (await accounts.createKey(account, 'front')).plaintext;
+  const free = await accounts.createAccount({ email: 'free@example.com', name: 'free', plan: 'free' });
+  freeKey = (await accounts.createKey(free, 'free')).plaintext;
+  app = await buildApp({ config, catalog: { current: catalog }, accounts, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  checker = new OpenApiChecker(app.swagger() as unknown as OpenApiDocument);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await accounts?.close();
+  catalog?.close();
+  await store?.close();
+});
+
+describe('the front cache, in front of the app', () => {
+  it("replays the app's answer to a repeated GET: the same body and headers, counted against the plan and in usage", async () => {
+    const first = await get(GTIN_URL);
+    expect(first.byApp).toBe(true);
+    expect(first.status).toBe(200);
+    expect(JSON.parse(first.body.toString()).data[0]).toMatchObject({ id: 1377290, gtin_upc: '840379101331' });
+    const usedBefore = await accounts.recordedUsage(accountId, utcDay(new Date()));
+
+    const again = await get(GTIN_URL);
+    expect(again.byApp).toBe(false);
+    expect(again.status).toBe(200);
+    expect(again.body.equals(first.body)).toBe(true);
+    expect(stable(again.headers)).toEqual(stable(first.headers));
+    expect(again.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+    expect(again.headers['ratelimit']).toMatch(/^"(burst|daily)";r=\d+;t=\d+$/);
+    expect(again.headers['etag']).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(await accounts.recordedUsage(accountId, utcDay(new Date()))).toBe(usedBefore + 1);
+  });
+
+  it('echoes a well-formed X-Request-Id, and makes one up for a malformed one', async () => {
+    await get(GTIN_URL);
+    const given = await get(GTIN_URL, { 'x-api-key': key, 'x-request-id': 'trace-42.a:b' });
+    expect(given.byApp).toBe(false);
+    expect(given.headers['x-request-id']).toBe('trace-42.a:b');
+    const malformed = await get(GTIN_URL, { 'x-api-key': key, 'x-request-id': 'no spaces allowed' });
+    expect(malformed.byApp).toBe(false);
+    expect(malformed.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('leaves conditional requests to the app, which answers 304', async () => {
+    const { headers } = await get(GTIN_URL);
+    const conditional = await get(GTIN_URL, { 'x-api-key': key, 'if-none-match': headers['etag']! });
+    expect(conditional.byApp).toBe(true);
+    expect(conditional.status).toBe(304);
+    expect(conditional.body.length).toBe(0);
+  });
+
+  it('leaves HEAD to the app', async () => {
+    await get(GTIN_URL);
+    const before = app.frontAnswers;
+    const head = await send(GTIN_URL, { 'x-api-key': key }, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(app.frontAnswers).toBe(before);
+  });
+
+  it('leaves a body the client may get compressed to the app, and replays it uncompressed to a client that asks for none', async () => {
+    const compressed = await get(LARGE_URL, { 'x-api-key': key, 'accept-encoding': 'gzip' });
+    expect(compressed.byApp).toBe(true);
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    const again = await get(LARGE_URL, { 'x-api-key': key, 'accept-encoding': 'gzip' });
+    expect(again.byApp).toBe(true);
+    expect(again.headers['content-encoding']).toBe('gzip');
+    const plain = await get(LARGE_URL);
+    expect(plain.byApp).toBe(false);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['vary']).toBeUndefined();
+    expect(JSON.parse(plain.body.toString())).toMatchObject({ id: 1001 });
+    expect(Number(plain.headers['content-length'])).toBe(plain.body.length);
+    expect(plain.body.length).toBeGreaterThan(1024);
+  });
+
+  it('leaves unknown, missing and revoked keys to the app, which answers 401', async () => {
+    await get(GTIN_URL);
+    const unknown = await get(GTIN_URL, { 'x-api-key': `svc_live_${'0'.repeat(32)}` });
+    expect(unknown).toMatchObject({ byApp: true, status: 401 });
+    const missing = await get(GTIN_URL, {});
+    expect(missing).toMatchObject({ byApp: true, status: 401 });
+
+    const other = await accounts.createAccount({ email: 'revoked@example.com', name: 'revoked', plan: 'pro' });
+    const { plaintext } = await accounts.createKey(other, 'soon revoked');
+    expect((await get(GTIN_URL, { 'x-api-key': plaintext })).status).toBe(200);
+    expect((await get(GTIN_URL, { 'x-api-key': plaintext })).byApp).toBe(false);
+    await accounts.revokeKey(plaintext);
+    const revoked = await get(GTIN_URL, { 'x-api-key': plaintext });
+    expect(revoked).toMatchObject({ byApp: true, status: 401 });
+    expect(JSON.parse(revoked.body.toString()).code).toBe('revoked_api_key');
+  });
+
+  it('leaves a request the plan refuses to the app, which answers 429 without counting it', async () => {
+    await get(GTIN_URL); // cached
+    const answers: Array<Answer & { byApp: boolean }> = [];
+    for (let i = 0; i < 6; i++) answers.push(await get(GTIN_URL, { 'x-api-key': freeKey }));
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused.length).toBeGreaterThan(0); // 2 per second: six requests cannot all fall in allowed slots
+    for (const r of refused) {
+      expect(r.byApp).toBe(true);
+      expect(r.headers['retry-after']).toBe('1');
+      expect(JSON.parse(r.body.toString()).code).toBe('rate_limited');
+    }
+    expect(answers.filter((a) => a.status === 200 && !a.byApp).length).toBeGreaterThan(0);
+  });
+});
