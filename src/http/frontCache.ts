@@ -71,7 +71,26 @@ export function frontCache(deps: FrontCacheDependencies): FrontCache {
     deps.logAnswer?.(reqId, req, 200, startedAt);
   };
 
-  const handle = (req: IncomingMessage, res: ServerResponse, app: AppHandler): void => {
+  /**
+   * A fault here must not take the process down (this runs outside Fastify's error handling):
+   * before anything is written the app gets the request; after, the connection is closed.
+   */
+  const safely = (req: IncomingMessage, res: ServerResponse, app: AppHandler, run: (toApp: AppHandler) => void): void => {
+    let handedOn = false;
+    const toApp: AppHandler = (rq, rs) => {
+      handedOn = true;
+      app(rq, rs);
+    };
+    try {
+      run(toApp);
+    } catch (err) {
+      if (handedOn) throw err; // the app's own fault, as without the front cache
+      if (!res.headersSent) app(req, res);
+      else res.destroy();
+    }
+  };
+
+  const decide = (req: IncomingMessage, res: ServerResponse, app: AppHandler): void => {
     if (req.method !== 'GET' || req.headers['if-none-match'] !== undefined || deps.appMustAnswer()) return app(req, res);
     const url = req.url;
     if (url === undefined || !url.startsWith('/v1/')) return app(req, res);
@@ -92,7 +111,7 @@ export function frontCache(deps: FrontCacheDependencies): FrontCache {
     if (decision instanceof Promise) {
       // Counted elsewhere (Redis) or seeding the day: the same answer, once the count is in.
       decision.then(
-        (d) => (d.allowed ? answer(req, res, auth, d, hit, startedAt) : app(req, res)),
+        (d) => safely(req, res, app, (toApp) => (d.allowed ? answer(req, res, auth, d, hit, startedAt) : toApp(req, res))),
         () => app(req, res),
       );
       return;
@@ -102,7 +121,7 @@ export function frontCache(deps: FrontCacheDependencies): FrontCache {
     answer(req, res, auth, decision, hit, startedAt);
   };
   return {
-    handle,
+    handle: (req, res, app) => safely(req, res, app, (toApp) => decide(req, res, toApp)),
     get answered() {
       return answered;
     },

@@ -167,6 +167,25 @@ describe('the front cache, in front of the app', () => {
     expect(JSON.parse(revoked.body.toString()).code).toBe('revoked_api_key');
   });
 
+  it('hands a request to the app when the front cache itself fails, and the server stays up', async () => {
+    await get(GTIN_URL);
+    const original = accounts.recordUsage.bind(accounts);
+    let faults = 0;
+    accounts.recordUsage = (id, day) => {
+      // The front cache records usage before it writes anything; the app's hook comes after.
+      if (faults++ === 0) throw new Error('injected fault');
+      original(id, day);
+    };
+    try {
+      const res = await get(GTIN_URL);
+      expect(res).toMatchObject({ byApp: true, status: 200 });
+      expect(faults).toBe(2);
+    } finally {
+      accounts.recordUsage = original;
+    }
+    expect((await get(GTIN_URL)).byApp).toBe(false);
+  });
+
   it('leaves a request the plan refuses to the app, which answers 429 without counting it', async () => {
     await get(GTIN_URL); // cached
     const answers: Array<Answer & { byApp: boolean }> = [];
