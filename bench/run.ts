@@ -14,14 +14,14 @@ import { loadConfig } from '../src/config.js';
 import { ROOT, serverEnv, spawnUntil, startLarder } from './server.js';
 import { BrandedCatalog } from '../src/catalog/branded.js';
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 4);
 /**
  * Each scenario is measured in this many rounds, the real server and the bare one taking turns,
  * and each reports its median round: on a shared 2-core machine the speed of the same code drifts
  * by a third within a minute, so one run of each, one after the other, compares moments as much
  * as servers.
  */
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const CONNECTIONS = 50;
 const SEARCH_WORDS = ['butter', 'milk', 'cheese', 'chicken', 'apple', 'bread', 'rice', 'beef', 'egg', 'salmon', 'tomato', 'potato', 'oil', 'sugar', 'beans', 'yogurt', 'orange', 'pork', 'flour', 'onion'];
 

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { secondsToUtcMidnight, utcDay, type LimitDecision, type LimitsStatus, type PlanRates, type RateLimits } from './limits.js';
+import { utcDay, type LimitDecision, type LimitsStatus, type PlanRates, type RateLimits } from './limits.js';
 import type { DailySeed } from './flexibleLimits.js';
 
 /** The counter store of rate-limiter-flexible's RateLimiterMemory, used without its promise wrapper. */
@@ -71,7 +71,8 @@ export class MemoryLimits implements RateLimits {
     const day = this.day(ms, now);
     const burstKey = `${plan.rps}:${accountId}:${Math.floor(ms / 1000)}`;
     const dailyKey = `${plan.daily}:${accountId}:${day}`;
-    const dailyReset = secondsToUtcMidnight(now);
+    // Whole seconds to the next UTC midnight, at least 1 (secondsToUtcMidnight, without a Date).
+    const dailyReset = Math.max(1, Math.ceil(((this.dayNumber + 1) * DAY_MS - ms) / 1000));
     // One window after the other: a request the per-second window refuses takes no daily point.
     const burst = this.counters.incrby(burstKey, 1, BURST_TTL).consumedPoints;
     if (burst > plan.rps) {

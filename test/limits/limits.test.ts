@@ -129,6 +129,14 @@ describe('limits: memory, counted in process', () => {
     expect(asked).toEqual(['3|2026-05-01', '3|2026-05-02']);
   });
 
+  it('gives the seconds to the next UTC midnight as the daily reset, as secondsToUtcMidnight does', async () => {
+    for (const iso of ['2026-05-01T23:59:59.500Z', '2026-05-01T00:00:00.000Z', '2026-05-01T12:00:00.250Z', '2028-02-29T23:00:00.999Z']) {
+      const c = clock(iso);
+      const decision = await memoryLimits(c.now).consume(1, { rps: 5, daily: 5 });
+      expect(decision.daily.resetSeconds).toBe(secondsToUtcMidnight(c.now()));
+    }
+  });
+
   it('counts each window by the injected clock, whatever the real time', async () => {
     const c = clock('2026-05-01T10:00:00.900Z');
     const limits = memoryLimits(c.now);
