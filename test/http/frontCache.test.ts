@@ -10,6 +10,7 @@ import { loadConfig } from '../../src/config.js';
 import { buildApp } from '../../src/http/app.js';
 import { utcDay } from '../../src/limits/limits.js';
 import { OpenApiChecker, type OpenApiDocument } from '../support/openapi.js';
+import { Writable } from 'node:stream';
 
 // branded_food.csv: fdc_id 1377290 "MAPLE CASHEW BUTTER, MAPLE", gtin_upc 840379101331 (a 1 KB answer is compressed; this one is not).
 const GTIN_URL = '/v1/branded?gtin=840379101331';
@@ -198,5 +199,43 @@ describe('the front cache, in front of the app', () => {
       expect(JSON.parse(r.body.toString()).code).toBe('rate_limited');
     }
     expect(answers.filter((a) => a.status === 200 && !a.byApp).length).toBeGreaterThan(0);
+  });
+});
+
+describe('the front cache in the access log', () => {
+  it('writes the same one line per answer as the app, with the request id and never the key', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const config = loadConfig({
+      LARDER_CATALOG: inject('catalogPath'),
+      LARDER_ACCOUNTS_DB: ':memory:',
+      LARDER_PLAN_ENTERPRISE_RPS: '1000000',
+      LARDER_PLAN_ENTERPRISE_DAILY: '100000000',
+      LARDER_MAX_EVENT_LOOP_DELAY_MS: '0',
+    });
+    const logged = await buildApp({ config, catalog: { current: catalog }, accounts, logger: { level: 'info', stream } });
+    await logged.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const url = `http://127.0.0.1:${(logged.server.address() as { port: number }).port}${GTIN_URL}`;
+      for (const id of ['log-app-1', 'log-front-2']) {
+        const res = await fetch(url, { headers: { 'x-api-key': key, 'x-request-id': id } });
+        expect(res.status).toBe(200);
+      }
+      expect(logged.frontAnswers).toBe(1);
+      const completed = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'request completed');
+      expect(completed.map((l) => [l.reqId, l.method, l.url, l.statusCode])).toEqual([
+        ['log-app-1', 'GET', GTIN_URL, 200],
+        ['log-front-2', 'GET', GTIN_URL, 200],
+      ]);
+      for (const line of completed) expect(typeof line.responseTimeMs).toBe('number');
+      expect(lines.join('\n')).not.toContain(key.slice(9));
+    } finally {
+      await logged.close();
+    }
   });
 });
