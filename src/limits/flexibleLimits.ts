@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterCluster, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { secondsToUtcMidnight, utcDay, type LimitDecision, type LimitsStatus, type PlanRates, type PolicyName, type RateLimits } from './limits.js';
+import { burstRefusal, countedDecision, secondsToUtcMidnight, utcDay, type LimitDecision, type LimitsStatus, type PlanRates, type PolicyName, type RateLimits } from './limits.js';
 
 /** Seconds a counter lives; the window itself is in the key (the second or the UTC day). */
 const TTL: Record<PolicyName, number> = { burst: 2, daily: 86_400 + 3_600 };
@@ -85,27 +85,13 @@ export class FlexibleLimits implements RateLimits {
     // A refused request must not count: its point is given back to every window it took one from.
     if (!burst.ok) {
       await burstLimiter.reward(burstKey, 1);
-      const used = await this.usedToday(accountId, plan);
-      return {
-        allowed: false,
-        day,
-        // With the daily quota spent too, say so: retrying in a second would not help.
-        exceeded: used >= plan.daily ? 'daily' : 'burst',
-        burst: { policy: 'burst', limit: plan.rps, remaining: 0, resetSeconds: 1 },
-        daily: { policy: 'daily', limit: plan.daily, remaining: Math.max(0, plan.daily - used), resetSeconds: dailyReset },
-      };
+      return burstRefusal(plan, day, await this.usedToday(accountId, plan), dailyReset);
     }
     const daily = await this.take(dailyLimiter, dailyKey);
     if (!daily.ok) {
       await Promise.all([burstLimiter.reward(burstKey, 1), dailyLimiter.reward(dailyKey, 1)]);
     }
-    return {
-      allowed: daily.ok,
-      day,
-      exceeded: daily.ok ? null : 'daily',
-      burst: { policy: 'burst', limit: plan.rps, remaining: Math.max(0, plan.rps - (burst.consumed - (daily.ok ? 0 : 1))), resetSeconds: 1 },
-      daily: { policy: 'daily', limit: plan.daily, remaining: daily.ok ? Math.max(0, plan.daily - daily.consumed) : 0, resetSeconds: dailyReset },
-    };
+    return countedDecision(plan, day, burst.consumed, daily.consumed, dailyReset);
   }
 
   async usedToday(accountId: number, plan: PlanRates): Promise<number> {

@@ -47,6 +47,37 @@ export interface RateLimits {
   close(): Promise<void>;
 }
 
+/**
+ * The decision when the per-second window refused the request (its point given back, no daily
+ * point taken); `usedToday` is the day's count. With the daily quota spent too it names the daily
+ * window: retrying in a second would not help.
+ */
+export function burstRefusal(plan: PlanRates, day: string, usedToday: number, dailyResetSeconds: number): LimitDecision {
+  return {
+    allowed: false,
+    day,
+    exceeded: usedToday >= plan.daily ? 'daily' : 'burst',
+    burst: { policy: 'burst', limit: plan.rps, remaining: 0, resetSeconds: 1 },
+    daily: { policy: 'daily', limit: plan.daily, remaining: Math.max(0, plan.daily - usedToday), resetSeconds: dailyResetSeconds },
+  };
+}
+
+/**
+ * The decision once both windows counted the request (`burst` and `daily` are the counts
+ * including it): allowed unless the daily count is over the plan, in which case both points
+ * were given back.
+ */
+export function countedDecision(plan: PlanRates, day: string, burst: number, daily: number, dailyResetSeconds: number): LimitDecision {
+  const allowed = daily <= plan.daily;
+  return {
+    allowed,
+    day,
+    exceeded: allowed ? null : 'daily',
+    burst: { policy: 'burst', limit: plan.rps, remaining: Math.max(0, plan.rps - (allowed ? burst : burst - 1)), resetSeconds: 1 },
+    daily: { policy: 'daily', limit: plan.daily, remaining: allowed ? Math.max(0, plan.daily - daily) : 0, resetSeconds: dailyResetSeconds },
+  };
+}
+
 /** `YYYY-MM-DD` of the UTC day. */
 export function utcDay(now: Date): string {
   // Three getters and a template: a quarter of toISOString's cost, and this runs on every request.

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { utcDay, type LimitDecision, type LimitsStatus, type PlanRates, type RateLimits } from './limits.js';
+import { burstRefusal, countedDecision, utcDay, type LimitDecision, type LimitsStatus, type PlanRates, type RateLimits } from './limits.js';
 import type { DailySeed } from './flexibleLimits.js';
 
 /** The counter store of rate-limiter-flexible's RateLimiterMemory, used without its promise wrapper. */
@@ -78,29 +78,14 @@ export class MemoryLimits implements RateLimits {
     if (burst > plan.rps) {
       // A refused request does not count, in either window.
       this.counters.incrby(burstKey, -1, BURST_TTL);
-      const used = this.counters.get(dailyKey)?.consumedPoints ?? 0;
-      return {
-        allowed: false,
-        day,
-        // With the daily quota spent too, say so: retrying in a second would not help.
-        exceeded: used >= plan.daily ? 'daily' : 'burst',
-        burst: { policy: 'burst', limit: plan.rps, remaining: 0, resetSeconds: 1 },
-        daily: { policy: 'daily', limit: plan.daily, remaining: Math.max(0, plan.daily - used), resetSeconds: dailyReset },
-      };
+      return burstRefusal(plan, day, this.counters.get(dailyKey)?.consumedPoints ?? 0, dailyReset);
     }
     const daily = this.counters.incrby(dailyKey, 1, DAILY_TTL).consumedPoints;
-    const allowed = daily <= plan.daily;
-    if (!allowed) {
+    if (daily > plan.daily) {
       this.counters.incrby(burstKey, -1, BURST_TTL);
       this.counters.incrby(dailyKey, -1, DAILY_TTL);
     }
-    return {
-      allowed,
-      day,
-      exceeded: allowed ? null : 'daily',
-      burst: { policy: 'burst', limit: plan.rps, remaining: Math.max(0, plan.rps - (allowed ? burst : burst - 1)), resetSeconds: 1 },
-      daily: { policy: 'daily', limit: plan.daily, remaining: allowed ? Math.max(0, plan.daily - daily) : 0, resetSeconds: dailyReset },
-    };
+    return countedDecision(plan, day, burst, daily, dailyReset);
   }
 
   async usedToday(accountId: number, plan: PlanRates): Promise<number> {

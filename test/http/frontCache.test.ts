@@ -1,29 +1,22 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { gunzipSync } from 'node:zlib';
 import { request as httpRequest } from 'node:http';
-import { AccountService } from '../../src/accounts/service.js';
-import { SqliteAccountStore } from '../../src/accounts/sqliteStore.js';
-import { Catalog } from '../../src/catalog/catalog.js';
-import { loadConfig } from '../../src/config.js';
-import { buildApp } from '../../src/http/app.js';
-import { utcDay } from '../../src/limits/limits.js';
-import { OpenApiChecker, type OpenApiDocument } from '../support/openapi.js';
 import { Writable } from 'node:stream';
+import { utcDay } from '../../src/limits/limits.js';
+import { createTestApp, type TestApp } from '../support/app.js';
+import { OpenApiChecker, type OpenApiDocument } from '../support/openapi.js';
 
 // branded_food.csv: fdc_id 1377290 "MAPLE CASHEW BUTTER, MAPLE", gtin_upc 840379101331 (a 1 KB answer is compressed; this one is not).
 const GTIN_URL = '/v1/branded?gtin=840379101331';
 // SR Legacy 01001, butter, salted: a detail answer well over 1 KB.
 const LARGE_URL = '/v1/ingredients/1001';
+// Key lookups are reused for a minute here, so that no request of a test falls to the app
+// because its key's store answer went stale halfway (revocations through the service still hold at once).
+const KEY_REVALIDATE_MS = 60_000;
 
-let app: FastifyInstance;
-let catalog: Catalog;
-let store: SqliteAccountStore;
-let accounts: AccountService;
+let t: TestApp;
 let checker: OpenApiChecker;
 let base: string;
-let key: string;
 let accountId: number;
 let freeKey: string;
 
@@ -47,48 +40,29 @@ function send(url: string, headers: Record<string, string> = {}, method = 'GET')
 }
 
 /** A GET through the app and its answer checked against the OpenAPI document; also whether the app saw it. */
-async function get(url: string, headers: Record<string, string> = { 'x-api-key': key }): Promise<Answer & { byApp: boolean }> {
-  const before = app.frontAnswers;
+async function get(url: string, headers: Record<string, string> = { 'x-api-key': t.key }): Promise<Answer & { byApp: boolean }> {
+  const before = t.app.frontAnswers;
   const res = await send(url, headers);
   const body = res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.body).toString('utf8') : res.body.toString('utf8');
   const problems = checker.check('GET', url, res.status, res.headers['content-type'], body, res.headers);
   expect(problems).toEqual([]);
-  return { ...res, byApp: app.frontAnswers === before };
+  return { ...res, byApp: t.app.frontAnswers === before };
 }
 
 const PER_REQUEST = ['x-request-id', 'ratelimit', 'date'];
 const stable = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_REQUEST.includes(name)));
 
 beforeAll(async () => {
-  const config = loadConfig({
-    LARDER_CATALOG: inject('catalogPath'),
-    LARDER_ACCOUNTS_DB: ':memory:',
-    LOG_LEVEL: 'silent',
-    LARDER_PLAN_ENTERPRISE_RPS: '1000000',
-    LARDER_PLAN_ENTERPRISE_DAILY: '100000000',
-    LARDER_PLAN_FREE_RPS: '2',
-    LARDER_MAX_EVENT_LOOP_DELAY_MS: '0',
-  });
-  catalog = Catalog.open(inject('catalogPath'));
-  store = new SqliteAccountStore(':memory:');
-  accounts = new AccountService(store, config.plans, undefined, { keyRevalidateMs: 1000 });
-  const account = await accounts.createAccount({ email: 'front@example.com', name: 'front', plan: 'enterprise' });
-  accountId = account.id;
-  key = (await accounts.createKey(account, 'front')).plaintext;
-  const free = await accounts.createAccount({ email: 'free@example.com', name: 'free', plan: 'free' });
-  freeKey = (await accounts.createKey(free, 'free')).plaintext;
-  app = await buildApp({ config, catalog: { current: catalog }, accounts, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  checker = new OpenApiChecker(app.swagger() as unknown as OpenApiDocument);
+  t = await createTestApp({ env: { LARDER_PLAN_FREE_RPS: '2' }, keyRevalidateMs: KEY_REVALIDATE_MS });
+  accountId = (await t.accounts.authenticate(t.key)).account.id;
+  const free = await t.accounts.createAccount({ email: 'free@example.com', name: 'free', plan: 'free' });
+  freeKey = (await t.accounts.createKey(free, 'free')).plaintext;
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+  checker = new OpenApiChecker(t.app.swagger() as unknown as OpenApiDocument);
 });
 
-afterAll(async () => {
-  await app?.close();
-  await accounts?.close();
-  catalog?.close();
-  await store?.close();
-});
+afterAll(async () => t?.close());
 
 describe('the front cache, in front of the app', () => {
   it("replays the app's answer to a repeated GET: the same body and headers, counted against the plan and in usage", async () => {
@@ -96,7 +70,7 @@ describe('the front cache, in front of the app', () => {
     expect(first.byApp).toBe(true);
     expect(first.status).toBe(200);
     expect(JSON.parse(first.body.toString()).data[0]).toMatchObject({ id: 1377290, gtin_upc: '840379101331' });
-    const usedBefore = await accounts.recordedUsage(accountId, utcDay(new Date()));
+    const usedBefore = await t.accounts.recordedUsage(accountId, utcDay(new Date()));
 
     const again = await get(GTIN_URL);
     expect(again.byApp).toBe(false);
@@ -106,22 +80,22 @@ describe('the front cache, in front of the app', () => {
     expect(again.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
     expect(again.headers['ratelimit']).toMatch(/^"(burst|daily)";r=\d+;t=\d+$/);
     expect(again.headers['etag']).toMatch(/^"[A-Za-z0-9_-]+"$/);
-    expect(await accounts.recordedUsage(accountId, utcDay(new Date()))).toBe(usedBefore + 1);
+    expect(await t.accounts.recordedUsage(accountId, utcDay(new Date()))).toBe(usedBefore + 1);
   });
 
   it('echoes a well-formed X-Request-Id, and makes one up for a malformed one', async () => {
     await get(GTIN_URL);
-    const given = await get(GTIN_URL, { 'x-api-key': key, 'x-request-id': 'trace-42.a:b' });
+    const given = await get(GTIN_URL, { 'x-api-key': t.key, 'x-request-id': 'trace-42.a:b' });
     expect(given.byApp).toBe(false);
     expect(given.headers['x-request-id']).toBe('trace-42.a:b');
-    const malformed = await get(GTIN_URL, { 'x-api-key': key, 'x-request-id': 'no spaces allowed' });
+    const malformed = await get(GTIN_URL, { 'x-api-key': t.key, 'x-request-id': 'no spaces allowed' });
     expect(malformed.byApp).toBe(false);
     expect(malformed.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('leaves conditional requests to the app, which answers 304', async () => {
     const { headers } = await get(GTIN_URL);
-    const conditional = await get(GTIN_URL, { 'x-api-key': key, 'if-none-match': headers['etag']! });
+    const conditional = await get(GTIN_URL, { 'x-api-key': t.key, 'if-none-match': headers['etag']! });
     expect(conditional.byApp).toBe(true);
     expect(conditional.status).toBe(304);
     expect(conditional.body.length).toBe(0);
@@ -129,17 +103,17 @@ describe('the front cache, in front of the app', () => {
 
   it('leaves HEAD to the app', async () => {
     await get(GTIN_URL);
-    const before = app.frontAnswers;
-    const head = await send(GTIN_URL, { 'x-api-key': key }, 'HEAD');
+    const before = t.app.frontAnswers;
+    const head = await send(GTIN_URL, { 'x-api-key': t.key }, 'HEAD');
     expect(head.status).toBe(200);
-    expect(app.frontAnswers).toBe(before);
+    expect(t.app.frontAnswers).toBe(before);
   });
 
   it('leaves a body the client may get compressed to the app, and replays it uncompressed to a client that asks for none', async () => {
-    const compressed = await get(LARGE_URL, { 'x-api-key': key, 'accept-encoding': 'gzip' });
+    const compressed = await get(LARGE_URL, { 'x-api-key': t.key, 'accept-encoding': 'gzip' });
     expect(compressed.byApp).toBe(true);
     expect(compressed.headers['content-encoding']).toBe('gzip');
-    const again = await get(LARGE_URL, { 'x-api-key': key, 'accept-encoding': 'gzip' });
+    const again = await get(LARGE_URL, { 'x-api-key': t.key, 'accept-encoding': 'gzip' });
     expect(again.byApp).toBe(true);
     expect(again.headers['content-encoding']).toBe('gzip');
     const plain = await get(LARGE_URL);
@@ -158,11 +132,11 @@ describe('the front cache, in front of the app', () => {
     const missing = await get(GTIN_URL, {});
     expect(missing).toMatchObject({ byApp: true, status: 401 });
 
-    const other = await accounts.createAccount({ email: 'revoked@example.com', name: 'revoked', plan: 'pro' });
-    const { plaintext } = await accounts.createKey(other, 'soon revoked');
+    const other = await t.accounts.createAccount({ email: 'revoked@example.com', name: 'revoked', plan: 'pro' });
+    const { plaintext } = await t.accounts.createKey(other, 'soon revoked');
     expect((await get(GTIN_URL, { 'x-api-key': plaintext })).status).toBe(200);
     expect((await get(GTIN_URL, { 'x-api-key': plaintext })).byApp).toBe(false);
-    await accounts.revokeKey(plaintext);
+    await t.accounts.revokeKey(plaintext);
     const revoked = await get(GTIN_URL, { 'x-api-key': plaintext });
     expect(revoked).toMatchObject({ byApp: true, status: 401 });
     expect(JSON.parse(revoked.body.toString()).code).toBe('revoked_api_key');
@@ -170,9 +144,9 @@ describe('the front cache, in front of the app', () => {
 
   it('hands a request to the app when the front cache itself fails, and the server stays up', async () => {
     await get(GTIN_URL);
-    const original = accounts.recordUsage.bind(accounts);
+    const original = t.accounts.recordUsage.bind(t.accounts);
     let faults = 0;
-    accounts.recordUsage = (id, day) => {
+    t.accounts.recordUsage = (id, day) => {
       // The front cache records usage before it writes anything; the app's hook comes after.
       if (faults++ === 0) throw new Error('injected fault');
       original(id, day);
@@ -182,7 +156,7 @@ describe('the front cache, in front of the app', () => {
       expect(res).toMatchObject({ byApp: true, status: 200 });
       expect(faults).toBe(2);
     } finally {
-      accounts.recordUsage = original;
+      t.accounts.recordUsage = original;
     }
     expect((await get(GTIN_URL)).byApp).toBe(false);
   });
@@ -211,29 +185,22 @@ describe('the front cache in the access log', () => {
         done();
       },
     });
-    const config = loadConfig({
-      LARDER_CATALOG: inject('catalogPath'),
-      LARDER_ACCOUNTS_DB: ':memory:',
-      LARDER_PLAN_ENTERPRISE_RPS: '1000000',
-      LARDER_PLAN_ENTERPRISE_DAILY: '100000000',
-      LARDER_MAX_EVENT_LOOP_DELAY_MS: '0',
-    });
-    const logged = await buildApp({ config, catalog: { current: catalog }, accounts, logger: { level: 'info', stream } });
-    await logged.listen({ port: 0, host: '127.0.0.1' });
+    const logged = await createTestApp({ logger: { level: 'info', stream }, keyRevalidateMs: KEY_REVALIDATE_MS });
+    await logged.app.listen({ port: 0, host: '127.0.0.1' });
     try {
-      const url = `http://127.0.0.1:${(logged.server.address() as { port: number }).port}${GTIN_URL}`;
+      const url = `http://127.0.0.1:${(logged.app.server.address() as { port: number }).port}${GTIN_URL}`;
       for (const id of ['log-app-1', 'log-front-2']) {
-        const res = await fetch(url, { headers: { 'x-api-key': key, 'x-request-id': id } });
+        const res = await fetch(url, { headers: { 'x-api-key': logged.key, 'x-request-id': id } });
         expect(res.status).toBe(200);
       }
-      expect(logged.frontAnswers).toBe(1);
+      expect(logged.app.frontAnswers).toBe(1);
       const completed = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'request completed');
       expect(completed.map((l) => [l.reqId, l.method, l.url, l.statusCode])).toEqual([
         ['log-app-1', 'GET', GTIN_URL, 200],
         ['log-front-2', 'GET', GTIN_URL, 200],
       ]);
       for (const line of completed) expect(typeof line.responseTimeMs).toBe('number');
-      expect(lines.join('\n')).not.toContain(key.slice(9));
+      expect(lines.join('\n')).not.toContain(logged.key.slice(9));
     } finally {
       await logged.close();
     }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { AccountService } from '../../src/accounts/service.js';
@@ -55,8 +55,17 @@ function checkEveryAnswer(app: FastifyInstance): void {
   };
 }
 
+export interface TestAppOptions {
+  /** Environment on top of the tests' own (plan limits, say). */
+  env?: Record<string, string>;
+  /** Fastify logger options (default: none). */
+  logger?: FastifyServerOptions['logger'];
+  /** How long a key lookup is reused (default: the configuration's). */
+  keyRevalidateMs?: number;
+}
+
 /** The real application over the catalogue built from ../shared/data and an in-memory account store. */
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   // Limits high enough that the data-route tests never meet them; test/limits shrinks them.
   const config = loadConfig({
     LARDER_CATALOG: inject('catalogPath'),
@@ -65,13 +74,14 @@ export async function createTestApp(): Promise<TestApp> {
     LARDER_PLAN_ENTERPRISE_RPS: '1000000',
     LARDER_PLAN_ENTERPRISE_DAILY: '100000000',
     LARDER_MAX_EVENT_LOOP_DELAY_MS: '0',
+    ...options.env,
   });
   const catalog = Catalog.open(inject('catalogPath'));
   const store = new SqliteAccountStore(':memory:');
-  const accounts = new AccountService(store, config.plans, undefined, { keyRevalidateMs: config.keyRevalidateMs });
+  const accounts = new AccountService(store, config.plans, undefined, { keyRevalidateMs: options.keyRevalidateMs ?? config.keyRevalidateMs });
   const account = await accounts.createAccount({ email: 'tests@example.com', name: 'tests', plan: 'enterprise' });
   const { plaintext } = await accounts.createKey(account, 'test key');
-  const app = await buildApp({ config, catalog: { current: catalog }, accounts, logger: false });
+  const app = await buildApp({ config, catalog: { current: catalog }, accounts, logger: options.logger ?? false });
   await app.ready();
   checkEveryAnswer(app);
   return {
