@@ -15,7 +15,7 @@ import { SignInThrottle } from '../limits/signInThrottle.js';
 import { requireApiKey } from './plugins/auth.js';
 import { corsPlugin } from './plugins/cors.js';
 import { addResponseHeaders } from './responseHeaders.js';
-import { frontCache, type FrontCache } from './frontCache.js';
+import { COMPRESSION_THRESHOLD, frontCache, type FrontCache } from './frontCache.js';
 import { answerClientError, errorsPlugin, HEADERS_TIMEOUT_MS, MAX_HEADER_BYTES, sendProblem } from './plugins/errors.js';
 import { ApiError } from '../errors.js';
 import { enforceRateLimits } from './plugins/rateLimit.js';
@@ -180,7 +180,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(etagPlugin);
   await app.register(responseCachePlugin, { maxBytes: deps.config.responseCacheMb * 1024 * 1024 });
   await app.register(compress, {
-    threshold: 1024,
+    // The front cache hands bodies this long to the app when the client accepts an encoding.
+    threshold: COMPRESSION_THRESHOLD,
     encodings: ['br', 'gzip', 'deflate'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });

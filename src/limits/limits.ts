@@ -86,11 +86,17 @@ export function utcDay(now: Date): string {
   return `${now.getUTCFullYear()}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;
 }
 
+const DAY_MS = 86_400_000;
+
 /** Whole seconds to the next UTC midnight, at least 1. */
 export function secondsToUtcMidnight(now: Date): number {
-  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
-  return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
+  // A UTC day is exactly 86,400,000 ms in JavaScript time (no leap seconds), so the next
+  // midnight is arithmetic; this runs on every counted request.
+  const ms = now.getTime();
+  const next = (Math.floor(ms / DAY_MS) + 1) * DAY_MS;
+  return Math.max(1, Math.ceil((next - ms) / 1000));
 }
+
 
 /** `"burst";q=5;w=1, "daily";q=1000;w=86400` */
 export function policyHeader(plan: PlanRates): string {

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { burstRefusal, countedDecision, utcDay, type LimitDecision, type LimitsStatus, type PlanRates, type RateLimits } from './limits.js';
+import { burstRefusal, countedDecision, secondsToUtcMidnight, utcDay, type LimitDecision, type LimitsStatus, type PlanRates, type RateLimits } from './limits.js';
 import type { DailySeed } from './flexibleLimits.js';
 
 /** The counter store of rate-limiter-flexible's RateLimiterMemory, used without its promise wrapper. */
@@ -47,15 +47,19 @@ export class MemoryLimits implements RateLimits {
     return this.dayText;
   }
 
+  /** The UTC day of `now` and the account's daily counter key for the plan. */
+  private dailyWindow(accountId: number, plan: PlanRates, now: Date): { day: string; dailyKey: string } {
+    const day = this.day(now.getTime(), now);
+    return { day, dailyKey: `${plan.daily}:${accountId}:${day}` };
+  }
+
   consume(accountId: number, plan: PlanRates): LimitDecision | Promise<LimitDecision> {
     const now = this.now();
-    const ms = now.getTime();
-    const day = this.day(ms, now);
-    const dailyKey = `${plan.daily}:${accountId}:${day}`;
+    const { day, dailyKey } = this.dailyWindow(accountId, plan, now);
     if (this.seed !== null && !this.seeded.has(dailyKey)) {
-      return this.seedDaily(accountId, day, dailyKey).then(() => this.count(accountId, plan, now));
+      return this.seedDaily(accountId, day, dailyKey).then(() => this.count(accountId, plan, now, day, dailyKey));
     }
-    return this.count(accountId, plan, now);
+    return this.count(accountId, plan, now, day, dailyKey);
   }
 
   /** In-memory counters start empty in a new process: the first request of an account on a day adds what the store recorded. */
@@ -66,13 +70,9 @@ export class MemoryLimits implements RateLimits {
     if (earlier > 0) this.counters.incrby(dailyKey, earlier, DAILY_TTL);
   }
 
-  private count(accountId: number, plan: PlanRates, now: Date): LimitDecision {
-    const ms = now.getTime();
-    const day = this.day(ms, now);
-    const burstKey = `${plan.rps}:${accountId}:${Math.floor(ms / 1000)}`;
-    const dailyKey = `${plan.daily}:${accountId}:${day}`;
-    // Whole seconds to the next UTC midnight, at least 1 (secondsToUtcMidnight, without a Date).
-    const dailyReset = Math.max(1, Math.ceil(((this.dayNumber + 1) * DAY_MS - ms) / 1000));
+  private count(accountId: number, plan: PlanRates, now: Date, day: string, dailyKey: string): LimitDecision {
+    const burstKey = `${plan.rps}:${accountId}:${Math.floor(now.getTime() / 1000)}`;
+    const dailyReset = secondsToUtcMidnight(now);
     // One window after the other: a request the per-second window refuses takes no daily point.
     const burst = this.counters.incrby(burstKey, 1, BURST_TTL).consumedPoints;
     if (burst > plan.rps) {
@@ -89,9 +89,7 @@ export class MemoryLimits implements RateLimits {
   }
 
   async usedToday(accountId: number, plan: PlanRates): Promise<number> {
-    const now = this.now();
-    const day = this.day(now.getTime(), now);
-    const dailyKey = `${plan.daily}:${accountId}:${day}`;
+    const { day, dailyKey } = this.dailyWindow(accountId, plan, this.now());
     await this.seedDaily(accountId, day, dailyKey);
     return this.counters.get(dailyKey)?.consumedPoints ?? 0;
   }

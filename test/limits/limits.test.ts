@@ -45,6 +45,15 @@ describe('rate-limit headers', () => {
     expect(secondsToUtcMidnight(new Date('2026-05-01T23:59:59.999Z'))).toBe(1);
     expect(secondsToUtcMidnight(new Date('2026-05-01T00:00:00.000Z'))).toBe(86400);
     expect(secondsToUtcMidnight(new Date('2026-05-01T12:00:00.000Z'))).toBe(43200);
+    // The same as counting from the calendar's next day, for any instant from 1970 to 9999.
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 253_402_300_799_999 }), (ms) => {
+        const now = new Date(ms);
+        const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+        expect(secondsToUtcMidnight(now)).toBe(Math.max(1, Math.ceil((next - ms) / 1000)));
+      }),
+      { numRuns: 5000 },
+    );
   });
 });
 
