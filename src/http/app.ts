@@ -229,7 +229,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       cache: app.responseCache,
       catalogVersion: () => deps.catalog.current.version,
       requestId: requestIdOf,
-      appMustAnswer: () => draining || underPressure(),
+      shedding: underPressure,
+      draining: () => draining,
       logAnswer: logsRequests
         ? (reqId, req, statusCode, startedAt) =>
             app.log.info(

@@ -16,8 +16,10 @@ export interface FrontCacheDependencies {
   cache: ResponseCache;
   catalogVersion: () => string;
   requestId: (req: IncomingMessage) => string;
-  /** True while the app must decide (shedding load, draining connections). */
-  appMustAnswer: () => boolean;
+  /** True while the app sheds load: it decides every request then. */
+  shedding: () => boolean;
+  /** True while the server drains: new requests go to the app, and answers close their connection. */
+  draining: () => boolean;
   /** Writes the access-log line; null when the log level does not print it. */
   logAnswer: ((reqId: string, req: IncomingMessage, statusCode: number, startedAt: number) => void) | null;
 }
@@ -55,7 +57,7 @@ export function frontCache(deps: FrontCacheDependencies): FrontCache {
     const plan = plans[auth.account.plan];
     accounts.recordUsage(auth.account.id, decision.day);
     const reqId = deps.requestId(req);
-    res.writeHead(200, [
+    const headers = [
       'x-request-id',
       reqId,
       ...hit.replayHeaders,
@@ -65,7 +67,11 @@ export function frontCache(deps: FrontCacheDependencies): FrontCache {
       rateLimitHeader(decision),
       'content-length',
       String(hit.bytes),
-    ]);
+    ];
+    // A count from another process (cluster, Redis) may resolve after draining began: the
+    // client must then move to a live process, as the app's own answers tell it.
+    if (deps.draining()) headers.push('connection', 'close');
+    res.writeHead(200, headers);
     res.end(hit.body);
     answered += 1;
     deps.logAnswer?.(reqId, req, 200, startedAt);
@@ -91,7 +97,7 @@ export function frontCache(deps: FrontCacheDependencies): FrontCache {
   };
 
   const decide = (req: IncomingMessage, res: ServerResponse, app: AppHandler): void => {
-    if (req.method !== 'GET' || req.headers['if-none-match'] !== undefined || deps.appMustAnswer()) return app(req, res);
+    if (req.method !== 'GET' || req.headers['if-none-match'] !== undefined || deps.shedding() || deps.draining()) return app(req, res);
     const url = req.url;
     if (url === undefined || !url.startsWith('/v1/')) return app(req, res);
     const header = req.headers['x-api-key'];
