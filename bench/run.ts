@@ -5,7 +5,7 @@
  */
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
@@ -23,6 +23,8 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 4);
  */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const CONNECTIONS = 50;
+/** Only the scenarios whose name contains this text (case-insensitive), e.g. `gtin`; all when unset. */
+const ONLY = (process.env.BENCH_ONLY ?? '').toLowerCase();
 const SEARCH_WORDS = ['butter', 'milk', 'cheese', 'chicken', 'apple', 'bread', 'rice', 'beef', 'egg', 'salmon', 'tomato', 'potato', 'oil', 'sugar', 'beans', 'yogurt', 'orange', 'pork', 'flour', 'onion'];
 
 /** Branded name searches: common words, rare words, two-word names and prefixes as people type them. */
@@ -60,6 +62,27 @@ function coldQueryTimes(catalogPath: string, queries: string[]): { p50: number; 
   return { p50: at(0.5), p99: at(0.99), max: times[times.length - 1]![0], worst: times[times.length - 1]![1] };
 }
 
+/** Clock ticks per second of /proc's CPU times. */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
+function cpuSecondsOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    // Fields after the parenthesised command name: utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -73,14 +96,20 @@ function freePort(): Promise<number> {
 
 interface Result {
   rps: number;
+  /**
+   * The server's CPU time per answered request, in µs: what the server itself spent, whether or
+   * not the load generator (on the same machine) was the limit of the request rate.
+   */
+  cpuMicros: number | null;
   p50: number;
   p99: number;
   errors: number;
   non2xx: number;
 }
 
-async function load(base: string, paths: string[], headers: Record<string, string>, seconds = DURATION): Promise<Result> {
+async function load(base: string, paths: string[], headers: Record<string, string>, pid: number | undefined, seconds = DURATION): Promise<Result> {
   let i = 0;
+  const cpuBefore = cpuSecondsOf(pid);
   const r = await autocannon({
     url: base,
     connections: CONNECTIONS,
@@ -95,14 +124,22 @@ async function load(base: string, paths: string[], headers: Record<string, strin
       },
     ],
   });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+  const cpuAfter = cpuSecondsOf(pid);
+  const cpuMicros = cpuBefore === null || cpuAfter === null || r.requests.total === 0 ? null : ((cpuAfter - cpuBefore) * 1e6) / r.requests.total;
+  return { rps: r.requests.average, cpuMicros, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
 }
 
-/** The round with the median request rate (its latencies with it), errors summed over all rounds. */
+/** The round with the median request rate (its latencies with it), the median CPU time per request, errors summed over all rounds. */
 function median(results: Result[]): Result {
   const sorted = [...results].sort((a, b) => a.rps - b.rps);
   const middle = sorted[Math.floor(sorted.length / 2)]!;
-  return { ...middle, errors: results.reduce((n, r) => n + r.errors, 0), non2xx: results.reduce((n, r) => n + r.non2xx, 0) };
+  const cpu = results.map((r) => r.cpuMicros).filter((c): c is number => c !== null).sort((a, b) => a - b);
+  return {
+    ...middle,
+    cpuMicros: cpu.length === 0 ? null : cpu[Math.floor(cpu.length / 2)]!,
+    errors: results.reduce((n, r) => n + r.errors, 0),
+    non2xx: results.reduce((n, r) => n + r.non2xx, 0),
+  };
 }
 
 async function main(): Promise<void> {
@@ -134,7 +171,7 @@ async function main(): Promise<void> {
   const coldStartMs = performance.now() - spawnedAt;
   if (first.status !== 200) throw new Error(`first request answered ${first.status}`);
 
-  const scenarios: Array<[string, string[]]> = [
+  const allScenarios: Array<[string, string[]]> = [
     ['GET /v1/ingredients/:id (random ids)', detailPaths],
     ['GET /v1/ingredients/:id/nutrients?country=GB|FR|DE|DK', ids.map((id, i) => `/v1/ingredients/${id}/nutrients?country=${['GB', 'FR', 'DE', 'DK'][i % 4]}`)],
     ['GET /v1/categories', ['/v1/categories']],
@@ -143,6 +180,8 @@ async function main(): Promise<void> {
     ['GET /v1/branded?gtin= (1000 random barcodes as published)', gtinPaths],
     ['GET /v1/branded?q= (40: common, rare, two-word, prefix)', brandedSearchPaths],
   ];
+  const scenarios = allScenarios.filter(([name]) => name.toLowerCase().includes(ONLY));
+  if (scenarios.length === 0) throw new Error(`BENCH_ONLY=${ONLY} names no scenario: ${allScenarios.map(([n]) => n).join('; ')}`);
 
   // The baseline answers exactly what the real server answered, from parsed objects.
   const bodies: Record<string, unknown> = {};
@@ -159,32 +198,37 @@ async function main(): Promise<void> {
   const baselineUrl = `http://127.0.0.1:${baseline.match[1]}`;
 
   const rows: string[] = [];
+  const micros = (r: Result) => (r.cpuMicros === null ? '-' : r.cpuMicros.toFixed(1));
   const row = (name: string, real: Result, bare: Result) =>
-    `| ${name} | ${real.rps.toFixed(0)} | ${real.p50} | ${real.p99} | ${bare.rps.toFixed(0)} | ${bare.p50} | ${bare.p99} | ${(real.rps / bare.rps).toFixed(2)} | ${real.errors + real.non2xx} |`;
+    `| ${name} | ${real.rps.toFixed(0)} | ${real.p50} | ${real.p99} | ${micros(real)} | ${bare.rps.toFixed(0)} | ${bare.p50} | ${bare.p99} | ${micros(bare)} | ` +
+    `${(real.rps / bare.rps).toFixed(2)} | ${real.cpuMicros === null || bare.cpuMicros === null ? '-' : (bare.cpuMicros / real.cpuMicros).toFixed(2)} | ${real.errors + real.non2xx} |`;
   const bareResults = new Map<string, Result>();
   const rounds: string[] = [];
   for (const [name, paths] of scenarios) {
-    await load(base, paths.slice(0, 50), headers, 2); // warm-up
-    await load(baselineUrl, paths.slice(0, 50), {}, 2);
+    await load(base, paths.slice(0, 50), headers, server.child.pid, 2); // warm-up
+    await load(baselineUrl, paths.slice(0, 50), {}, baseline.child.pid, 2);
     const realRounds: Result[] = [];
     const bareRounds: Result[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      realRounds.push(await load(base, paths, headers));
-      bareRounds.push(await load(baselineUrl, paths, {}));
+      realRounds.push(await load(base, paths, headers, server.child.pid));
+      bareRounds.push(await load(baselineUrl, paths, {}, baseline.child.pid));
     }
     const real = median(realRounds);
     const bare = median(bareRounds);
     bareResults.set(name, bare);
     rows.push(row(name, real, bare));
     if (ROUNDS > 1) {
-      rounds.push(`${name}: larder ${realRounds.map((r) => r.rps.toFixed(0)).join(', ')}; bare ${bareRounds.map((r) => r.rps.toFixed(0)).join(', ')} req/s`);
+      rounds.push(
+        `${name}: larder ${realRounds.map((r) => `${r.rps.toFixed(0)} (${micros(r)} µs)`).join(', ')}; ` +
+          `bare ${bareRounds.map((r) => `${r.rps.toFixed(0)} (${micros(r)} µs)`).join(', ')} req/s (CPU per request)`,
+      );
     }
   }
   const memory = memoryOf(server.child.pid!);
   server.child.kill('SIGTERM');
 
   // The same lookups served by two workers sharing the port.
-  const workers = Number(process.env.BENCH_WORKERS ?? 2);
+  const workers = ONLY === '' ? Number(process.env.BENCH_WORKERS ?? 2) : Number(process.env.BENCH_WORKERS ?? 1);
   if (workers > 1) {
     const port = await freePort();
     const clustered = spawn(process.execPath, [path.join(ROOT, 'bin', 'larder.js'), 'serve', '--workers', String(workers)], {
@@ -198,17 +242,20 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, 100));
     }
     await new Promise((r) => setTimeout(r, 1500)); // every worker up
-    await load(curl, detailPaths.slice(0, 50), headers, 2);
-    const real = await load(curl, detailPaths, headers);
-    rows.push(row(`GET /v1/ingredients/:id with --workers ${workers}`, real, bareResults.get(scenarios[0]![0])!));
+    // The primary's CPU time is not the workers': no CPU figure for this row.
+    await load(curl, detailPaths.slice(0, 50), headers, undefined, 2);
+    const real = await load(curl, detailPaths, headers, undefined);
+    rows.push(row(`GET /v1/ingredients/:id with --workers ${workers}`, real, bareResults.get(allScenarios[0]![0]) ?? bareResults.values().next().value!));
     clustered.kill('SIGTERM');
   }
   baseline.child.kill('SIGTERM');
   process.stdout.write(
     `\n${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION} s per server and scenario (median round shown), node ${process.version}; cold start to the first 200: ${coldStartMs.toFixed(0)} ms\n\n` +
-      '| scenario | larder req/s | p50 ms | p99 ms | bare node:http req/s | p50 ms | p99 ms | ratio | errors |\n' +
-      '|---|---|---|---|---|---|---|---|---|\n' +
+      '| scenario | larder req/s | p50 ms | p99 ms | CPU µs/req | bare node:http req/s | p50 ms | p99 ms | CPU µs/req | ratio | CPU ratio | errors |\n' +
+      '|---|---|---|---|---|---|---|---|---|---|---|---|\n' +
       `${rows.join('\n')}\n\n` +
+      'ratio: larder req/s over bare req/s. CPU ratio: bare CPU time per request over larder\'s (server process only, user + system): ' +
+      'the capacity ratio when both servers have a core to themselves, whichever side the load generator limited.\n\n' +
       (rounds.length > 0 ? `rounds:\n${rounds.map((r) => `- ${r}`).join('\n')}\n\n` : '') +
       `catalogue ${config.catalogPath}: ${(statSync(config.catalogPath).size / 1024 ** 2).toFixed(0)} MB, ` +
       `${brandedCount} branded products (release: ${release})\n` +

@@ -20,6 +20,19 @@ export function hashApiKey(key: string): string {
   return oneShotHash ? oneShotHash('sha256', key, 'hex') : createHash('sha256').update(key).digest('hex');
 }
 
+/** A presented key's SHA-256, as the hex the store indexes and the bytes a constant-time comparison takes. */
+export interface KeyDigest {
+  hex: string;
+  bytes: Buffer;
+}
+
+/** The digest of a presented key, or null when it is not of the key form. */
+export function digestApiKey(presented: string): KeyDigest | null {
+  if (!isWellFormedApiKey(presented)) return null;
+  const hex = hashApiKey(presented);
+  return { hex, bytes: Buffer.from(hex, 'hex') };
+}
+
 /** The part of a key that is safe to show in lists ("svc_live_1a2b"). */
 export function displayPrefix(key: string): string {
   return key.slice(0, PREFIX_LENGTH);

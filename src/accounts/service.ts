@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Config, PlanName } from '../config.js';
 import { ApiError } from '../errors.js';
-import { displayPrefix, generateApiKey, hashApiKey, isWellFormedApiKey, sameHash } from './apiKeys.js';
+import { digestApiKey, displayPrefix, generateApiKey, hashApiKey, isWellFormedApiKey, sameHash, type KeyDigest } from './apiKeys.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { Account, AccountStore, ApiKeyRecord, KeyLookup, SessionRecord } from './store.js';
 
@@ -38,8 +38,11 @@ export interface CreatedKey {
 /** Account and key rules (plan key counts, key format, revocation) over any AccountStore. */
 export class AccountService {
   private readonly lastTouched = new Map<number, number>();
-  /** The last successful lookup of each key hash, with when it was made (real time). */
-  private readonly keyCache = new Map<string, { found: KeyLookup; at: number }>();
+  /**
+   * The last successful lookup of each key hash, with when it was made (real time) and the
+   * stored hash's bytes (for the constant-time comparison of the fast path).
+   */
+  private readonly keyCache = new Map<string, { found: KeyLookup; at: number; hashBytes: Buffer }>();
   /**
    * Counts revocations made through this service: a store answer fetched while one happened
    * may predate it, so it is not kept (else the revoked key would work until it expires).
@@ -132,7 +135,7 @@ export class AccountService {
       this.setReachable(true);
       if (found && revocationsBefore === this.revocations) {
         this.keyCache.delete(hash);
-        this.keyCache.set(hash, { found, at: Date.now() });
+        this.keyCache.set(hash, { found, at: Date.now(), hashBytes: Buffer.from(found.key.keyHash, 'hex') });
         if (this.keyCache.size > KEY_CACHE_SIZE) this.keyCache.delete(this.keyCache.keys().next().value!);
       }
       return found;
@@ -186,12 +189,16 @@ export class AccountService {
    * "not decided here" (never "refused"): the caller then awaits authenticate().
    */
   authenticateFresh(presented: string | undefined): KeyLookup | null {
-    if (presented === undefined || !isWellFormedApiKey(presented)) return null;
-    const hash = hashApiKey(presented);
-    const fresh = this.keyCache.get(hash);
+    const digest = presented === undefined ? null : digestApiKey(presented);
+    return digest === null ? null : this.authenticateFreshDigest(digest);
+  }
+
+  /** authenticateFresh for a key already digested (a connection presents the same key request after request). */
+  authenticateFreshDigest(digest: KeyDigest): KeyLookup | null {
+    const fresh = this.keyCache.get(digest.hex);
     if (fresh === undefined || Date.now() - fresh.at >= (this.options.keyRevalidateMs ?? 0)) return null;
     const { found } = fresh;
-    if (found.key.revokedAt !== null || !sameHash(found.key.keyHash, hash)) return null;
+    if (found.key.revokedAt !== null || fresh.hashBytes.length !== digest.bytes.length || !timingSafeEqual(fresh.hashBytes, digest.bytes)) return null;
     if (this.now().getTime() - (this.lastTouched.get(found.key.id) ?? 0) >= TOUCH_INTERVAL_MS) return null;
     return found;
   }

@@ -1,8 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { digestApiKey, type KeyDigest } from '../accounts/apiKeys.js';
 import type { AccountService } from '../accounts/service.js';
 import type { KeyLookup } from '../accounts/store.js';
 import type { Config } from '../config.js';
-import { policyHeader, rateLimitHeader, type LimitDecision, type RateLimits } from '../limits/limits.js';
+import { policyHeader, rateLimitHeader, type LimitDecision, type PlanRates, type RateLimits } from '../limits/limits.js';
 import type { CachedResponse, ResponseCache } from './plugins/responseCache.js';
 
 /** Bodies at least this long may be compressed by the app, so a request that accepts an encoding goes there. */
@@ -52,6 +54,26 @@ export interface FrontCache {
 export function frontCache(deps: FrontCacheDependencies): FrontCache {
   const { accounts, limits, plans, cache } = deps;
   let answered = 0;
+  /**
+   * The key a connection last presented, with its digest: a client sends the same key request
+   * after request, and hashing it was a fifth of this path's own work. Kept per connection (and
+   * gone with it), so no process-wide table of plaintext keys exists.
+   */
+  const connectionKeys = new WeakMap<Socket, { presented: string; digest: KeyDigest | null }>();
+  const digestOf = (socket: Socket, presented: string): KeyDigest | null => {
+    const known = connectionKeys.get(socket);
+    if (known !== undefined && known.presented === presented) return known.digest;
+    const digest = digestApiKey(presented);
+    connectionKeys.set(socket, { presented, digest });
+    return digest;
+  };
+  /** RateLimit-Policy of each plan: the same text for every answer of the plan. */
+  const policies = new Map<PlanRates, string>();
+  const policyOf = (plan: PlanRates): string => {
+    let text = policies.get(plan);
+    if (text === undefined) policies.set(plan, (text = policyHeader(plan)));
+    return text;
+  };
 
   const answer = (req: IncomingMessage, res: ServerResponse, auth: KeyLookup, decision: LimitDecision, hit: CachedResponse, startedAt: number) => {
     const plan = plans[auth.account.plan];
@@ -62,7 +84,7 @@ export function frontCache(deps: FrontCacheDependencies): FrontCache {
       reqId,
       ...hit.replayHeaders,
       'ratelimit-policy',
-      policyHeader(plan),
+      policyOf(plan),
       'ratelimit',
       rateLimitHeader(decision),
       'content-length',
@@ -101,7 +123,10 @@ export function frontCache(deps: FrontCacheDependencies): FrontCache {
     const url = req.url;
     if (url === undefined || !url.startsWith('/v1/')) return app(req, res);
     const header = req.headers['x-api-key'];
-    const auth = accounts.authenticateFresh(Array.isArray(header) ? header[0] : header);
+    const presented = Array.isArray(header) ? header[0] : header;
+    if (presented === undefined) return app(req, res);
+    const digest = digestOf(req.socket, presented);
+    const auth = digest === null ? null : accounts.authenticateFreshDigest(digest);
     if (auth === null) return app(req, res);
     const hit = cache.get(`${deps.catalogVersion()}\u0000${url}`);
     if (hit === undefined) return app(req, res);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { Writable } from 'node:stream';
 import { utcDay } from '../../src/limits/limits.js';
 import { createTestApp, type TestApp } from '../support/app.js';
@@ -27,12 +27,14 @@ interface Answer {
 }
 
 /** A real HTTP request (the front cache sits in the server's listener, which inject() bypasses). */
-function send(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+function send(url: string, headers: Record<string, string> = {}, method = 'GET', agent?: Agent): Promise<Answer & { reusedSocket: boolean }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}${url}`, { method, headers }, (res) => {
+    const req = httpRequest(`${base}${url}`, { method, headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers as Record<string, string>, body: Buffer.concat(chunks) }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers as Record<string, string>, body: Buffer.concat(chunks), reusedSocket: req.reusedSocket }),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -40,9 +42,9 @@ function send(url: string, headers: Record<string, string> = {}, method = 'GET')
 }
 
 /** A GET through the app and its answer checked against the OpenAPI document; also whether the app saw it. */
-async function get(url: string, headers: Record<string, string> = { 'x-api-key': t.key }): Promise<Answer & { byApp: boolean }> {
+async function get(url: string, headers: Record<string, string> = { 'x-api-key': t.key }, agent?: Agent): Promise<Answer & { byApp: boolean; reusedSocket: boolean }> {
   const before = t.app.frontAnswers;
-  const res = await send(url, headers);
+  const res = await send(url, headers, 'GET', agent);
   const body = res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.body).toString('utf8') : res.body.toString('utf8');
   const problems = checker.check('GET', url, res.status, res.headers['content-type'], body, res.headers);
   expect(problems).toEqual([]);
@@ -140,6 +142,46 @@ describe('the front cache, in front of the app', () => {
     const revoked = await get(GTIN_URL, { 'x-api-key': plaintext });
     expect(revoked).toMatchObject({ byApp: true, status: 401 });
     expect(JSON.parse(revoked.body.toString()).code).toBe('revoked_api_key');
+  });
+
+  it('decides each request of a keep-alive connection by the key it presents, whatever the connection presented before', async () => {
+    const other = await t.accounts.createAccount({ email: 'switching@example.com', name: 'switching', plan: 'free' });
+    const { plaintext: otherKey } = await t.accounts.createKey(other, 'second key on the connection');
+    const oneConnection = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const on = (key: string | null) => get(GTIN_URL, key === null ? {} : { 'x-api-key': key }, oneConnection);
+      await on(t.key); // the app answers and caches; the same connection from here on
+      const first = await on(t.key);
+      expect(first).toMatchObject({ status: 200, byApp: false });
+      expect(first.headers['ratelimit-policy']).toBe('"burst";q=1000000;w=1, "daily";q=100000000;w=86400');
+
+      const unknown = await on(`svc_live_${'f'.repeat(32)}`);
+      expect(unknown).toMatchObject({ status: 401, byApp: true, reusedSocket: true });
+      expect(JSON.parse(unknown.body.toString()).code).toBe('invalid_api_key');
+      const malformed = await on(`${t.key}0`);
+      expect(malformed).toMatchObject({ status: 401, byApp: true, reusedSocket: true });
+      const missing = await on(null);
+      expect(missing).toMatchObject({ status: 401, byApp: true, reusedSocket: true });
+      expect(JSON.parse(missing.body.toString()).code).toBe('missing_api_key');
+
+      // Another account's key on the same connection is that account's request: its plan's policy and count.
+      const usedBefore = await t.accounts.recordedUsage(accountId, utcDay(new Date()));
+      await on(otherKey);
+      const switched = await on(otherKey);
+      expect(switched).toMatchObject({ status: 200, byApp: false, reusedSocket: true });
+      expect(switched.headers['ratelimit-policy']).toBe(`"burst";q=2;w=1, "daily";q=${t.config.plans.free.daily};w=86400`);
+      expect(await t.accounts.recordedUsage(other.id, utcDay(new Date()))).toBe(2);
+      expect(await t.accounts.recordedUsage(accountId, utcDay(new Date()))).toBe(usedBefore);
+      await t.accounts.revokeKey(otherKey);
+      const revoked = await on(otherKey);
+      expect(revoked).toMatchObject({ status: 401, byApp: true, reusedSocket: true });
+      expect(JSON.parse(revoked.body.toString()).code).toBe('revoked_api_key');
+
+      const back = await on(t.key);
+      expect(back).toMatchObject({ status: 200, byApp: false, reusedSocket: true });
+    } finally {
+      oneConnection.destroy();
+    }
   });
 
   it('hands a request to the app when the front cache itself fails, and the server stays up', async () => {
