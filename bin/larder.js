@@ -1,2 +1,3 @@
 #!/usr/bin/env node
-import '../dist/src/cli/main.js';
+// The bundle rolldown.config.mjs builds from tsc's output (`npm run build`).
+import '../dist/app/larder.mjs';

@@ -1,4 +1,4 @@
-import { Type, type TSchema } from '@fastify/type-provider-typebox';
+import { Type, type TSchema } from 'typebox';
 import { ALLERGENS } from '../domain/allergens.js';
 import { ERROR_STATUS, type ErrorCode } from '../errors.js';
 

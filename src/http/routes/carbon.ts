@@ -1,4 +1,5 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CARBON_UNIT } from '../../domain/carbon.js';
 import { KNOWN_COUNTRIES } from '../../domain/countries.js';
 import { ApiError } from '../../errors.js';

@@ -1,4 +1,5 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ALL_UNITS, convert, parseSystem, parseUnit, pieceWeightsFrom, SYSTEMS, type Unit } from '../../domain/conversion.js';
 import { ApiError } from '../../errors.js';
 import { errorResponses, IdParams, json } from '../schemas.js';

@@ -1,4 +1,5 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { cookNutrients, parseMethod } from '../../domain/cooking.js';
 import { NATIONAL_DATASET, resolveCountry } from '../../domain/countries.js';
 import { resolveCountryNutrients } from '../../domain/countryNutrients.js';

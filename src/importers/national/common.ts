@@ -21,14 +21,16 @@ export interface NutrientMapping {
 }
 
 /**
- * The mapping tables live beside the source as data (src/importers/national/mappings);
- * the compiled importer runs from dist/, so look in both places.
+ * The mapping tables live beside the source as data (src/importers/national/mappings). The
+ * code runs compiled from dist/src/... (tests, bench) or bundled into dist/app/... (the bin),
+ * so look beside this module, then in src/importers/national/mappings of each folder above it.
  */
 export function mappingsDir(): string {
-  const candidates = [
-    path.resolve(import.meta.dirname, 'mappings'),
-    path.resolve(import.meta.dirname, '..', '..', '..', '..', 'src', 'importers', 'national', 'mappings'),
-  ];
+  const candidates = [path.resolve(import.meta.dirname, 'mappings')];
+  for (let dir = import.meta.dirname; ; dir = path.dirname(dir)) {
+    candidates.push(path.join(dir, 'src', 'importers', 'national', 'mappings'));
+    if (path.dirname(dir) === dir) break;
+  }
   const found = candidates.find((d) => existsSync(d));
   if (!found) throw new ImportError(`national nutrient mapping tables not found (looked in ${candidates.join(', ')})`);
   return found;
