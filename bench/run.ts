@@ -227,9 +227,10 @@ async function main(): Promise<void> {
   const memory = memoryOf(server.child.pid!);
   server.child.kill('SIGTERM');
 
-  // The same lookups served by two workers sharing the port.
-  const workers = ONLY === '' ? Number(process.env.BENCH_WORKERS ?? 2) : Number(process.env.BENCH_WORKERS ?? 1);
-  if (workers > 1) {
+  // The same lookups served by two workers sharing the port, beside the bare server's figure for them.
+  const workers = Number(process.env.BENCH_WORKERS ?? 2);
+  const detailBare = bareResults.get(allScenarios[0]![0]);
+  if (workers > 1 && detailBare !== undefined) {
     const port = await freePort();
     const clustered = spawn(process.execPath, [path.join(ROOT, 'bin', 'larder.js'), 'serve', '--workers', String(workers)], {
       env: { ...env, PORT: String(port) },
@@ -245,7 +246,7 @@ async function main(): Promise<void> {
     // The primary's CPU time is not the workers': no CPU figure for this row.
     await load(curl, detailPaths.slice(0, 50), headers, undefined, 2);
     const real = await load(curl, detailPaths, headers, undefined);
-    rows.push(row(`GET /v1/ingredients/:id with --workers ${workers}`, real, bareResults.get(allScenarios[0]![0]) ?? bareResults.values().next().value!));
+    rows.push(row(`GET /v1/ingredients/:id with --workers ${workers}`, real, detailBare));
     clustered.kill('SIGTERM');
   }
   baseline.child.kill('SIGTERM');

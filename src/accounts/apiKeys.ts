@@ -38,9 +38,12 @@ export function displayPrefix(key: string): string {
   return key.slice(0, PREFIX_LENGTH);
 }
 
+/** Constant-time comparison of two digests' bytes. */
+export function sameDigest(left: Buffer, right: Buffer): boolean {
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
 /** Constant-time comparison of two hex digests. */
 export function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'hex');
-  const right = Buffer.from(b, 'hex');
-  return left.length === right.length && timingSafeEqual(left, right);
+  return sameDigest(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
 }

@@ -1,7 +1,7 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Config, PlanName } from '../config.js';
 import { ApiError } from '../errors.js';
-import { digestApiKey, displayPrefix, generateApiKey, hashApiKey, isWellFormedApiKey, sameHash, type KeyDigest } from './apiKeys.js';
+import { digestApiKey, displayPrefix, generateApiKey, hashApiKey, isWellFormedApiKey, sameDigest, sameHash, type KeyDigest } from './apiKeys.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { Account, AccountStore, ApiKeyRecord, KeyLookup, SessionRecord } from './store.js';
 
@@ -198,7 +198,7 @@ export class AccountService {
     const fresh = this.keyCache.get(digest.hex);
     if (fresh === undefined || Date.now() - fresh.at >= (this.options.keyRevalidateMs ?? 0)) return null;
     const { found } = fresh;
-    if (found.key.revokedAt !== null || fresh.hashBytes.length !== digest.bytes.length || !timingSafeEqual(fresh.hashBytes, digest.bytes)) return null;
+    if (found.key.revokedAt !== null || !sameDigest(fresh.hashBytes, digest.bytes)) return null;
     if (this.now().getTime() - (this.lastTouched.get(found.key.id) ?? 0) >= TOUCH_INTERVAL_MS) return null;
     return found;
   }
