@@ -75,8 +75,9 @@ const CLOCK_TICKS = (() => {
 function cpuSecondsOf(pid: number | undefined): number | null {
   if (pid === undefined) return null;
   try {
-    // Fields after the parenthesised command name: utime and stime are the 12th and 13th.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // Fields after the parenthesised command name (which may itself hold ") "): utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
   } catch {
     return null;

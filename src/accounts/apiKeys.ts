@@ -26,11 +26,21 @@ export interface KeyDigest {
   bytes: Buffer;
 }
 
+/**
+ * Bytes kept beyond the request, in an allocation of their own: a small Buffer.from() is a slice
+ * of Node's shared 8 KB pool, and keeping the slice keeps the whole 8 KB alive.
+ */
+export function ownedBytes(text: string, encoding: 'hex' | 'latin1'): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text, encoding));
+  bytes.write(text, encoding);
+  return bytes;
+}
+
 /** The digest of a presented key, or null when it is not of the key form. */
 export function digestApiKey(presented: string): KeyDigest | null {
   if (!isWellFormedApiKey(presented)) return null;
   const hex = hashApiKey(presented);
-  return { hex, bytes: Buffer.from(hex, 'hex') };
+  return { hex, bytes: ownedBytes(hex, 'hex') };
 }
 
 /** The part of a key that is safe to show in lists ("svc_live_1a2b"). */
@@ -38,12 +48,12 @@ export function displayPrefix(key: string): string {
   return key.slice(0, PREFIX_LENGTH);
 }
 
-/** Constant-time comparison of two digests' bytes. */
-export function sameDigest(left: Buffer, right: Buffer): boolean {
+/** Constant-time comparison of two byte strings (digests, keys); only a difference in length shows. */
+export function sameBytes(left: Buffer, right: Buffer): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
 /** Constant-time comparison of two hex digests. */
 export function sameHash(a: string, b: string): boolean {
-  return sameDigest(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
+  return sameBytes(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
 }

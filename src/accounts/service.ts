@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Config, PlanName } from '../config.js';
 import { ApiError } from '../errors.js';
-import { digestApiKey, displayPrefix, generateApiKey, hashApiKey, isWellFormedApiKey, sameDigest, sameHash, type KeyDigest } from './apiKeys.js';
+import { digestApiKey, displayPrefix, generateApiKey, hashApiKey, isWellFormedApiKey, ownedBytes, sameBytes, sameHash, type KeyDigest } from './apiKeys.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { Account, AccountStore, ApiKeyRecord, KeyLookup, SessionRecord } from './store.js';
 
@@ -135,7 +135,7 @@ export class AccountService {
       this.setReachable(true);
       if (found && revocationsBefore === this.revocations) {
         this.keyCache.delete(hash);
-        this.keyCache.set(hash, { found, at: Date.now(), hashBytes: Buffer.from(found.key.keyHash, 'hex') });
+        this.keyCache.set(hash, { found, at: Date.now(), hashBytes: ownedBytes(found.key.keyHash, 'hex') });
         if (this.keyCache.size > KEY_CACHE_SIZE) this.keyCache.delete(this.keyCache.keys().next().value!);
       }
       return found;
@@ -193,12 +193,12 @@ export class AccountService {
     return digest === null ? null : this.authenticateFreshDigest(digest);
   }
 
-  /** authenticateFresh for a key already digested (a connection presents the same key request after request). */
+  /** authenticateFresh for a key already digested (a connection presents the same key request after request: the front cache digests it once). */
   authenticateFreshDigest(digest: KeyDigest): KeyLookup | null {
     const fresh = this.keyCache.get(digest.hex);
     if (fresh === undefined || Date.now() - fresh.at >= (this.options.keyRevalidateMs ?? 0)) return null;
     const { found } = fresh;
-    if (found.key.revokedAt !== null || !sameDigest(fresh.hashBytes, digest.bytes)) return null;
+    if (found.key.revokedAt !== null || !sameBytes(fresh.hashBytes, digest.bytes)) return null;
     if (this.now().getTime() - (this.lastTouched.get(found.key.id) ?? 0) >= TOUCH_INTERVAL_MS) return null;
     return found;
   }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { digestApiKey, type KeyDigest } from '../accounts/apiKeys.js';
+import { digestApiKey, isWellFormedApiKey, ownedBytes, sameBytes, type KeyDigest } from '../accounts/apiKeys.js';
 import type { AccountService } from '../accounts/service.js';
 import type { KeyLookup } from '../accounts/store.js';
 import type { Config } from '../config.js';
@@ -56,15 +56,20 @@ export function frontCache(deps: FrontCacheDependencies): FrontCache {
   let answered = 0;
   /**
    * The key a connection last presented, with its digest: a client sends the same key request
-   * after request, and hashing it was a fifth of this path's own work. Kept per connection (and
-   * gone with it), so no process-wide table of plaintext keys exists.
+   * after request, and hashing it was a fifth of this path's own work, so a connection's key is
+   * hashed again only when the key it presents changes. Kept per connection (and gone with it),
+   * so no process-wide table of plaintext keys exists; compared in constant time, since a
+   * connection from a proxy carries many clients' keys.
    */
-  const connectionKeys = new WeakMap<Socket, { presented: string; digest: KeyDigest | null }>();
+  const connectionKeys = new WeakMap<Socket, { presented: Buffer; digest: KeyDigest | null }>();
   const digestOf = (socket: Socket, presented: string): KeyDigest | null => {
+    // Well-formed keys are ASCII of one length: their latin1 bytes are the key, and the
+    // comparison below reveals nothing.
+    if (!isWellFormedApiKey(presented)) return null;
     const known = connectionKeys.get(socket);
-    if (known !== undefined && known.presented === presented) return known.digest;
+    if (known !== undefined && sameBytes(known.presented, Buffer.from(presented, 'latin1'))) return known.digest;
     const digest = digestApiKey(presented);
-    connectionKeys.set(socket, { presented, digest });
+    connectionKeys.set(socket, { presented: ownedBytes(presented, 'latin1'), digest });
     return digest;
   };
   /** RateLimit-Policy of each plan: the same text for every answer of the plan. */

@@ -23,12 +23,16 @@ export interface NutrientMapping {
 /**
  * The mapping tables live beside the source as data (src/importers/national/mappings). The
  * code runs compiled from dist/src/... (tests, bench) or bundled into dist/app/... (the bin),
- * so look beside this module, then in src/importers/national/mappings of each folder above it.
+ * so look beside this module, then in the project's src/importers/national/mappings: the
+ * project is the nearest folder above with a package.json (never a stranger's tree above it).
  */
 export function mappingsDir(): string {
   const candidates = [path.resolve(import.meta.dirname, 'mappings')];
   for (let dir = import.meta.dirname; ; dir = path.dirname(dir)) {
-    candidates.push(path.join(dir, 'src', 'importers', 'national', 'mappings'));
+    if (existsSync(path.join(dir, 'package.json'))) {
+      candidates.push(path.join(dir, 'src', 'importers', 'national', 'mappings'));
+      break;
+    }
     if (path.dirname(dir) === dir) break;
   }
   const found = candidates.find((d) => existsSync(d));
