@@ -4,7 +4,7 @@ import { digestApiKey, isWellFormedApiKey, ownedBytes, sameBytes, type KeyDigest
 import type { AccountService } from '../accounts/service.js';
 import type { KeyLookup } from '../accounts/store.js';
 import type { Config } from '../config.js';
-import { policyHeader, rateLimitHeader, type LimitDecision, type PlanRates, type RateLimits } from '../limits/limits.js';
+import { policyHeader, rateLimitHeader, type LimitDecision, type RateLimits } from '../limits/limits.js';
 import type { CachedResponse, ResponseCache } from './plugins/responseCache.js';
 
 /** Bodies at least this long may be compressed by the app, so a request that accepts an encoding goes there. */
@@ -72,13 +72,6 @@ export function frontCache(deps: FrontCacheDependencies): FrontCache {
     connectionKeys.set(socket, { presented: ownedBytes(presented, 'latin1'), digest });
     return digest;
   };
-  /** RateLimit-Policy of each plan: the same text for every answer of the plan. */
-  const policies = new Map<PlanRates, string>();
-  const policyOf = (plan: PlanRates): string => {
-    let text = policies.get(plan);
-    if (text === undefined) policies.set(plan, (text = policyHeader(plan)));
-    return text;
-  };
 
   const answer = (req: IncomingMessage, res: ServerResponse, auth: KeyLookup, decision: LimitDecision, hit: CachedResponse, startedAt: number) => {
     const plan = plans[auth.account.plan];
@@ -89,7 +82,7 @@ export function frontCache(deps: FrontCacheDependencies): FrontCache {
       reqId,
       ...hit.replayHeaders,
       'ratelimit-policy',
-      policyOf(plan),
+      policyHeader(plan),
       'ratelimit',
       rateLimitHeader(decision),
       'content-length',

@@ -98,9 +98,18 @@ export function secondsToUtcMidnight(now: Date): number {
 }
 
 
+/**
+ * Each plan's policy text, built once: plans are parsed once at start-up and never changed,
+ * and every counted answer (the app's and the front cache's) carries the text. A pure memo of
+ * a pure function, keyed weakly by the plan object.
+ */
+const policyTexts = new WeakMap<PlanRates, string>();
+
 /** `"burst";q=5;w=1, "daily";q=1000;w=86400` */
 export function policyHeader(plan: PlanRates): string {
-  return `"burst";q=${plan.rps};w=1, "daily";q=${plan.daily};w=86400`;
+  let text = policyTexts.get(plan);
+  if (text === undefined) policyTexts.set(plan, (text = `"burst";q=${plan.rps};w=1, "daily";q=${plan.daily};w=86400`));
+  return text;
 }
 
 /**
