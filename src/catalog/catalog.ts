@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
-import { buildSearchQuery } from '../domain/search.js';
+import { buildSearchQuery, corrections, MIN_CORRECTED_LENGTH, withCorrections, type SearchQuery } from '../domain/search.js';
+import { MATCH_WEIGHTS } from '../domain/ranking.js';
 import { US_VOLUME_ML } from '../domain/householdMeasures.js';
 import { availableCountries, type CountryCode } from '../domain/countries.js';
 import type { NationalNutrient, ReferenceNutrient } from '../domain/countryNutrients.js';
@@ -117,6 +118,38 @@ const round = (value: number, digits: number): number => {
   const f = 10 ** digits;
   return Math.round(value * f) / f;
 };
+
+function withoutPaging(args: Record<string, unknown>): Record<string, unknown> {
+  const { limit: _limit, offset: _offset, norm: _norm, prefix: _prefix, spaced: _spaced, ...rest } = args;
+  for (const key of Object.keys(rest)) if (key.startsWith('term')) delete rest[key];
+  return rest;
+}
+
+/**
+ * The relevance order (src/domain/ranking.ts): the record's stored plainness and commonness
+ * (`search_rank`) plus how well its name matches the words: the whole name, its head or its
+ * subject is the query; it starts with the query; its head or subject is one of the query's
+ * words. In the relaxed search every query word the name lacks costs MATCH_WEIGHTS.missingWord.
+ */
+function rankExpression(alias: string, query: SearchQuery, relaxed: boolean, args: Record<string, unknown>): string {
+  const w = MATCH_WEIGHTS;
+  const a = alias;
+  args.norm = query.normalized;
+  args.prefix = `${query.normalized}%`;
+  args.spaced = ` ${query.normalized} `;
+  let missing = '';
+  if (relaxed) {
+    const words = query.normalized.split(' ');
+    words.forEach((word, i) => (args[`term${i}`] = ` ${word}`));
+    missing = ' + ' + words.map((_, i) => `(instr(' ' || ${a}.search_name, @term${i}) = 0) * ${w.missingWord}`).join(' + ');
+  }
+  return `(${a}.search_rank
+    + CASE WHEN ${a}.search_name = @norm THEN ${w.exactName} ELSE 0 END
+    + CASE WHEN ${a}.search_head = @norm OR ${a}.search_subject = @norm THEN ${w.exactHead} ELSE 0 END
+    + CASE WHEN ${a}.search_name LIKE @prefix THEN ${w.namePrefix} ELSE 0 END
+    + CASE WHEN instr(@spaced, ' ' || ${a}.search_head || ' ') > 0 OR instr(@spaced, ' ' || ${a}.search_subject || ' ') > 0
+      THEN ${w.headLeadsQuery} ELSE 0 END${missing})`;
+}
 
 /**
  * Read-only queries over one catalogue file. The file never changes while it is open
@@ -413,30 +446,52 @@ export class Catalog {
     let order = `${alias}.id`;
     let source = `${table} ${alias} ${joins}`;
     const conditions = [...where];
+    let relaxed = false;
     if (text !== undefined) {
-      const query = buildSearchQuery(text);
+      const query = this.corrected(buildSearchQuery(text), ftsTable);
       if (query.match === null) return { data: [], total: 0 };
       source = `${ftsTable} f JOIN ${table} ${alias} ON ${alias}.id = f.rowid ${joins}`;
-      conditions.push(`${ftsTable} MATCH @match`);
       args.match = query.match;
-      args.norm = query.normalized;
-      args.prefix = `${query.normalized}%`;
-      const tier = `CASE WHEN ${alias}.search_name = @norm THEN 0 WHEN ${alias}.search_head = @norm THEN 1
-                    WHEN ${alias}.search_name LIKE @prefix THEN 2 ELSE 3 END`;
-      // Within the name tiers the plainest (shortest) name wins; among the rest, FTS rank.
-      order = `${tier}, CASE WHEN ${tier} < 3 THEN length(${alias}.name) END,
-               bm25(${ftsTable}), length(${alias}.name), ${alias}.id`;
+      // No name holds every word: any of them, fewer missing words first.
+      const strictWhere = [...conditions, `${ftsTable} MATCH @match`];
+      const strictCount = this.prepared(`SELECT COUNT(*) FROM ${source} WHERE ${strictWhere.join(' AND ')}`).pluck().get(withoutPaging(args)) as number;
+      if (strictCount === 0 && query.terms.length > 1) {
+        relaxed = true;
+        args.match = query.anyMatch;
+      }
+      conditions.push(`${ftsTable} MATCH @match`);
+      order = `${rankExpression(alias, query, relaxed, args)}, length(${alias}.name), ${alias}.id`;
     }
     const whereSql = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
     const data = this.prepared(`SELECT ${columns} FROM ${source} ${whereSql} ORDER BY ${order} LIMIT @limit OFFSET @offset`).all(args);
-    const countArgs = { ...args };
-    delete countArgs.limit;
-    delete countArgs.offset;
-    delete countArgs.norm;
-    delete countArgs.prefix;
-    const total = this.prepared(`SELECT COUNT(*) FROM ${source} ${whereSql}`).pluck().get(countArgs) as number;
+    const total = this.prepared(`SELECT COUNT(*) FROM ${source} ${whereSql}`).pluck().get(withoutPaging(args)) as number;
     return { data, total };
   }
+
+  /**
+   * Words of five letters or more that no name holds (as a prefix, for the last word) are
+   * replaced by the closest vocabulary words: one or two letters wrong ("chiken", "brocoli").
+   */
+  private corrected(query: SearchQuery, ftsTable: string): SearchQuery {
+    if (query.match === null) return query;
+    const replaced = new Map<number, string[]>();
+    const last = query.terms.length - 1;
+    query.terms.forEach((term, i) => {
+      if (term.length < MIN_CORRECTED_LENGTH) return;
+      const probe = i === last ? `"${term}"*` : `"${term}"`;
+      if (this.prepared(`SELECT 1 FROM ${ftsTable} WHERE ${ftsTable} MATCH ? LIMIT 1`).get(probe) !== undefined) return;
+      const fixes = corrections(term, this.vocabulary());
+      if (fixes.length > 0) replaced.set(i, fixes);
+    });
+    return withCorrections(query, replaced);
+  }
+
+  /** The words of the names (read once, on the first misspelt query). */
+  private vocabulary(): Array<[string, number]> {
+    this.words ??= (this.db.prepare('SELECT word, uses FROM search_vocabulary').raw().all() as Array<[string, number]>);
+    return this.words;
+  }
+  private words: Array<[string, number]> | null = null;
 
   /** List queries vary only by which filters are present, so their statements are few and reused. */
   private prepared(sql: string): Database.Statement {

@@ -2,7 +2,7 @@
  * The catalogue database: written once by `larder import`, then opened read-only.
  * SCHEMA_VERSION changes whenever a reader would misread an older file.
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export const CATALOG_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -39,6 +39,9 @@ CREATE TABLE ingredient (
   name TEXT NOT NULL,
   search_name TEXT NOT NULL,
   search_head TEXT NOT NULL,
+  -- search keys and rank: src/importers/searchFields.ts
+  search_subject TEXT NOT NULL DEFAULT '',
+  search_rank REAL NOT NULL DEFAULT 0,
   category_id INTEGER NOT NULL REFERENCES category(id),
   data_type TEXT NOT NULL,
   dataset_id TEXT NOT NULL REFERENCES dataset(id),
@@ -82,6 +85,9 @@ CREATE VIRTUAL TABLE ingredient_fts USING fts5(
   name, content='ingredient', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2'
 );
 
+-- Words of ingredient and survey food names with how many names use them: the typo corrector's choices.
+CREATE TABLE search_vocabulary (word TEXT PRIMARY KEY, uses INTEGER NOT NULL) WITHOUT ROWID;
+
 CREATE TABLE wweia_category (
   code INTEGER PRIMARY KEY,
   name TEXT NOT NULL
@@ -92,6 +98,8 @@ CREATE TABLE survey_food (
   name TEXT NOT NULL,
   search_name TEXT NOT NULL,
   search_head TEXT NOT NULL,
+  search_subject TEXT NOT NULL DEFAULT '',
+  search_rank REAL NOT NULL DEFAULT 0,
   wweia_code INTEGER NOT NULL REFERENCES wweia_category(code)
 );
 CREATE INDEX survey_food_wweia ON survey_food(wweia_code, id);

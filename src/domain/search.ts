@@ -1,15 +1,22 @@
+import { SYNONYMS } from './synonyms.js';
+
 /**
  * Turning what a user typed into a safe FTS5 query. User text never reaches FTS5 syntax:
  * it is cut into letter/digit tokens, each quoted, all required, the last one a prefix
- * (people search as they type).
+ * (people search as they type). Before that the words are read the way the USDA names
+ * are written: synonyms rewritten (src/domain/synonyms.ts), words that describe how a cook
+ * buys a food rather than which food it is ("fresh", "large", "free-range") made optional.
  */
 export const MAX_QUERY_TERMS = 12;
 
 export interface SearchQuery {
-  /** FTS5 MATCH expression, or null when the text holds nothing searchable. */
+  /** FTS5 MATCH expression (every word), or null when the text holds nothing searchable. */
   match: string | null;
-  /** Lower-cased, whitespace-normalised text used for exact and prefix ranking. */
+  /** FTS5 MATCH expression with any of the words, for the relaxed search when no name has them all. */
+  anyMatch: string | null;
+  /** Lower-cased, accent-folded, singular words after synonyms: compared with the stored keys. */
   normalized: string;
+  /** The words matched (after synonyms, without the optional words). */
   terms: string[];
 }
 
@@ -22,10 +29,123 @@ export function normalizeName(text: string): string {
     .trim();
 }
 
+/** Plural and singular forms compare equal: both sides of every comparison go through this. */
+export function singular(word: string): string {
+  if (word.length <= 3 || /\d/.test(word)) return word;
+  if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
+  if (word.endsWith('oes') && word.length > 4) return word.slice(0, -2);
+  if (/(ches|shes|sses|xes|zzes)$/.test(word)) return word.slice(0, -2);
+  if (word.endsWith('s') && !/(ss|us|is)$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+/**
+ * Words that say how a food is bought or described, not which food it is: dropped from the
+ * words every name must hold (when others remain); "fresh" and "whole" still rank the plain
+ * record first through the plainness signal.
+ */
+export const OPTIONAL_WORDS = new Set([
+  'fresh', 'freshly', 'large', 'small', 'medium', 'organic', 'free', 'range', 'natural', 'cold', 'unwaxed', 'clove',
+  'fillet', 'floret', 'runny', 'clear', 'extra', 'virgin', 'ripe', 'good', 'quality', 'pure', 'the', 'a', 'of', 'and',
+  'or', 'with', 'n', 'leaf', 'leave', 'new', 'floury', 'waxy', 'full', 'fat', 'pack', 'packet', 'jar', 'tin',
+  'can', 'bunch', 'handful', 'piece', 'style', 'skinless', 'boneless', 'stick', 'cup', 'fine', 'finely', 'sea',
+]);
+
+const SYNONYM_PHRASES = [...SYNONYMS]
+  .map((s) => ({ from: s.from.split(' '), to: s.to.split(' ') }))
+  .sort((a, b) => b.from.length - a.from.length);
+
+/** Rewrites synonym phrases (longest first, whole words) in a list of singular words; `kept` marks the words typed as they were. */
+export function applySynonyms(words: string[]): Array<{ word: string; kept: boolean }> {
+  const out: Array<{ word: string; kept: boolean }> = [];
+  let i = 0;
+  outer: while (i < words.length) {
+    for (const s of SYNONYM_PHRASES) {
+      if (s.from.every((w, k) => words[i + k] === w)) {
+        out.push(...s.to.map((word) => ({ word, kept: false })));
+        i += s.from.length;
+        continue outer;
+      }
+    }
+    out.push({ word: words[i]!, kept: true });
+    i++;
+  }
+  return out;
+}
+
+const quote = (term: string): string => `"${term}"`;
+
 export function buildSearchQuery(text: string): SearchQuery {
-  const normalized = normalizeName(text);
-  const terms = normalized.split(' ').filter(Boolean).slice(0, MAX_QUERY_TERMS);
-  if (terms.length === 0) return { match: null, normalized, terms };
-  const parts = terms.map((t, i) => (i === terms.length - 1 ? `"${t}"*` : `"${t}"`));
-  return { match: parts.join(' AND '), normalized: terms.join(' '), terms };
+  const typed = normalizeName(text).split(' ').filter(Boolean).slice(0, MAX_QUERY_TERMS);
+  // Synonyms match singular words; a word typed as it was keeps its typed form: FTS5's
+  // porter stemmer matches plurals itself, and the last word is matched as a prefix.
+  const singulars = typed.map(singular);
+  const rewritten = applySynonyms(singulars);
+  const unchanged = rewritten.length === typed.length && rewritten.every((r) => r.kept);
+  const words = rewritten.map((r, i) => ({ word: unchanged ? typed[i]! : r.word, kept: r.kept }));
+  const required = words.filter((w) => !(w.kept && OPTIONAL_WORDS.has(singular(w.word)))).map((w) => w.word);
+  const terms = (required.length > 0 ? required : words.map((w) => w.word)).slice(0, MAX_QUERY_TERMS);
+  const normalized = terms.map(singular).join(' ');
+  if (terms.length === 0) return { match: null, anyMatch: null, normalized, terms };
+  const parts = terms.map((t, i) => (i === terms.length - 1 ? `${quote(t)}*` : quote(t)));
+  return { match: parts.join(' AND '), anyMatch: parts.join(' OR '), normalized, terms };
+}
+
+/** Damerau-Levenshtein distance (adjacent swaps count one), stopping early past `max`. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) rows.push([i]);
+  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    let best = Infinity;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = v;
+      if (v < best) best = v;
+    }
+    if (best > max) return max + 1;
+  }
+  return rows[a.length]![b.length]!;
+}
+
+/** Words shorter than this are never corrected: one letter changes a short word into another food. */
+export const MIN_CORRECTED_LENGTH = 5;
+export const MAX_EDITS = 2;
+
+/**
+ * The vocabulary words closest to a misspelt word (one or two letters wrong), the ones most
+ * names use first; at most `max` of them. `vocabulary` holds [word, uses] pairs.
+ */
+export function corrections(word: string, vocabulary: ReadonlyArray<readonly [string, number]>, max = 2): string[] {
+  if (word.length < MIN_CORRECTED_LENGTH) return [];
+  const found: Array<{ word: string; distance: number; uses: number }> = [];
+  for (const [candidate, uses] of vocabulary) {
+    if (Math.abs(candidate.length - word.length) > MAX_EDITS || candidate.length < MIN_CORRECTED_LENGTH - 1) continue;
+    const distance = editDistance(word, candidate, MAX_EDITS);
+    if (distance <= MAX_EDITS) found.push({ word: candidate, distance, uses });
+  }
+  found.sort((a, b) => a.distance - b.distance || b.uses - a.uses || (a.word < b.word ? -1 : 1));
+  const best = found[0]?.distance;
+  return found.filter((f) => f.distance === best).slice(0, max).map((f) => f.word);
+}
+
+/** The query with some words replaced by corrections (each an OR of its candidates). */
+export function withCorrections(query: SearchQuery, replaced: Map<number, string[]>): SearchQuery {
+  if (query.match === null || replaced.size === 0) return query;
+  const last = query.terms.length - 1;
+  const parts = query.terms.map((t, i) => {
+    const fixes = replaced.get(i);
+    if (!fixes) return i === last ? `${quote(t)}*` : quote(t);
+    return fixes.length === 1 ? quote(fixes[0]!) : `(${fixes.map(quote).join(' OR ')})`;
+  });
+  const terms = query.terms.map((t, i) => replaced.get(i)?.[0] ?? t);
+  return {
+    match: parts.join(' AND '),
+    anyMatch: parts.join(' OR '),
+    normalized: terms.map(singular).join(' '),
+    terms,
+  };
 }

@@ -1,0 +1,133 @@
+import { normalizeName, singular } from './search.js';
+
+export { singular };
+
+/**
+ * Generic-first ranking: the signals that put "Milk, whole" before "Milk, sheep, fluid" and
+ * "Apples, raw, with skin" before "APPLEBEE'S, chili". Every signal is a named, pure
+ * function of the record's name (and, for ingredients, how often FNDDS recipes use it),
+ * computed once at import into one number (`search_rank`, lower is plainer and more
+ * common); the query-time part (how well the name matches the words typed) is a few
+ * comparisons in SQL over the matched rows. README "Search ranking" lists the signals.
+ */
+
+/** A text's words, normalised (lower case, accents folded) and singular. */
+export function searchWords(text: string): string[] {
+  return normalizeName(text).split(' ').filter(Boolean).map(singular);
+}
+
+/** The comparison key of a whole name ("Apples, raw" -> "apple raw"). */
+export function searchKey(name: string): string {
+  return searchWords(name).join(' ');
+}
+
+/** The comparison key of a name's head, the part before the first comma ("Apples, raw" -> "apple"). */
+export function searchHeadKey(name: string): string {
+  return searchKey(name.split(',')[0] ?? name);
+}
+
+/**
+ * Heads that name a class, not a food: SR writes "Fish, salmon, ...", "Spices, pepper, black",
+ * "Nuts, almonds". For these the food's own name (its subject) is the second part.
+ */
+const CLASS_HEADS = new Set(
+  [
+    'fish', 'spices', 'nuts', 'seeds', 'crustaceans', 'mollusks', 'beverages', 'leavening agents', 'candies', 'oil',
+    'salad dressing', 'sauce', 'game meat', 'alcoholic beverage', 'tomato products', 'vinegar', 'snacks', 'soup',
+    'cereals', 'cereals ready to eat', 'sweeteners', 'syrups',
+  ].map(searchKey),
+);
+
+/** The part of the name that names the food: the head, or the second part after a class head. */
+export function searchSubjectKey(name: string): string {
+  const parts = name.split(',');
+  const head = searchKey(parts[0] ?? name);
+  if (CLASS_HEADS.has(head) && parts.length > 1) return searchKey(parts[1]!.replace(/\(.*?\)/g, ''));
+  return searchKey((parts[0] ?? name).replace(/\(.*?\)/g, ''));
+}
+
+/** Words that say a food was cooked, preserved or made into something else. */
+const PROCESSED = new Set(
+  [
+    'cooked', 'boiled', 'roasted', 'fried', 'baked', 'broiled', 'braised', 'stewed', 'grilled', 'steamed', 'microwaved',
+    'simmered', 'sauteed', 'scrambled', 'poached', 'heated', 'toasted', 'stir', 'smoked', 'cured', 'pickled', 'dried',
+    'dehydrated', 'canned', 'frozen', 'freeze', 'prepared', 'condensed', 'evaporated', 'concentrate', 'powder', 'powdered',
+    'instant', 'mix', 'sweetened', 'candied', 'drained', 'rehydrated', 'reconstituted', 'unprepared', 'ready', 'imitation',
+    'substitute', 'reduced', 'lowfat', 'nonfat', 'fat free', 'low', 'light', 'lite', 'diet', 'fortified', 'flavored',
+    'syrup', 'juice', 'pack', 'packed', 'sauce', 'chopped', 'sliced', 'crumbs', 'flakes', 'puree', 'paste', 'spread',
+    'breaded', 'battered', 'glazed', 'stuffed', 'filled', 'coated', 'sun', 'oil', 'vitamin', 'added', 'enriched',
+    'unenriched', 'solids', 'liquids', 'restaurant', 'school', 'commodity', 'babyfood', 'toddler', 'infant', 'formula',
+    'crust', 'style', 'type', 'home', 'recipe', 'commercial', 'commercially', 'fast', 'foods', 'meal', 'dinner', 'entree',
+  ].map(singular),
+);
+
+/** Words that say a record is the plain form. */
+const PLAIN = new Set(['raw', 'fresh', 'whole', 'plain', 'regular', 'all', 'purpose', 'granulated', 'table', 'nfs', 'average'].map(singular));
+
+/** Survey foods: "NFS" / "NS as to ..." mark the generic record of a dish. */
+const GENERIC_MARK = /\b(nfs|ns as to)\b/;
+
+export interface RankSignals {
+  /** How often FNDDS 2019-2020 recipes use the food (component rows naming its NDB number). */
+  recipeUses: number;
+  /** Words of the name that say it is cooked, preserved or prepared. */
+  processedWords: number;
+  /** Words of the name that say it is the plain form (raw, fresh, whole, plain, NFS...). */
+  plainWords: number;
+  /** A brand or restaurant name (an all-capitals word of three letters or more, as SR writes brands). */
+  brandName: boolean;
+  /** Comma-separated parts of the name: every qualifier makes a record more specific. */
+  parts: number;
+  /** "NFS" / "NS as to": the survey's generic record of a dish. */
+  generic: boolean;
+}
+
+/** The weight of each signal in `search_rank` (lower ranks first). Tuned on the golden set's tuning part. */
+export const RANK_WEIGHTS = {
+  /** Per doubling of recipe uses. */
+  recipeUse: -1.2,
+  processedWord: 2.0,
+  plainWord: -1.5,
+  brandName: 12,
+  part: 0.8,
+  generic: -4,
+} as const;
+
+export function rankSignals(name: string, recipeUses: number): RankSignals {
+  const words = searchWords(name);
+  return {
+    recipeUses,
+    processedWords: words.filter((w) => PROCESSED.has(w)).length,
+    plainWords: words.filter((w) => PLAIN.has(w)).length,
+    brandName: /\b[A-Z][A-Z'&]{2,}\b/.test(name.replace(/\b(NFS|NS|USDA|UHT|RTF|RTE|RTS|NFDM|NDB)\b/g, '')),
+    parts: name.split(',').length,
+    generic: GENERIC_MARK.test(normalizeName(name)),
+  };
+}
+
+/** One number per record, stored at import as `search_rank`. */
+export function searchRank(signals: RankSignals): number {
+  const w = RANK_WEIGHTS;
+  const score =
+    w.recipeUse * Math.log2(1 + signals.recipeUses) +
+    w.processedWord * signals.processedWords +
+    w.plainWord * signals.plainWords +
+    (signals.brandName ? w.brandName : 0) +
+    w.part * signals.parts +
+    (signals.generic ? w.generic : 0);
+  return Math.round(score * 1000) / 1000;
+}
+
+/**
+ * Query-time bonuses (added to `search_rank`, so negative is better): the whole name is what
+ * was typed; the head (before the first comma) is; the name starts with it; the head is the
+ * query's first word(s) ("Chicken, ..., breast, raw" for "chicken breast").
+ */
+export const MATCH_WEIGHTS = {
+  exactName: -40,
+  exactHead: -12,
+  namePrefix: -4,
+  headLeadsQuery: -8,
+  /** Per query word the record lacks, in the relaxed search (run only when no record has every word). */
+  missingWord: 15,
+} as const;

@@ -1,0 +1,37 @@
+import { rankSignals, searchHeadKey, searchKey, searchRank, searchSubjectKey } from '../domain/ranking.js';
+import { normalizeName } from '../domain/search.js';
+import type { ImportContext } from './context.js';
+
+/**
+ * The search fields of ingredients and survey foods, computed once at import so a query only
+ * compares stored keys and adds a stored number: the comparison keys of the name, its head and
+ * its subject (singular words), `search_rank` from the ranking signals (src/domain/ranking.ts),
+ * and the vocabulary the typo corrector chooses from. An ingredient's commonness is how many
+ * FNDDS 2019-2020 recipe component rows name it (survey_food_component, loaded before this).
+ */
+export function deriveSearchFields(ctx: Pick<ImportContext, 'db'>): void {
+  const { db } = ctx;
+  const uses = new Map(
+    (
+      db
+        .prepare('SELECT ingredient_id AS id, COUNT(*) AS n FROM survey_food_component WHERE ingredient_id IS NOT NULL GROUP BY ingredient_id')
+        .all() as Array<{ id: number; n: number }>
+    ).map((r) => [r.id, r.n]),
+  );
+  const vocabulary = new Map<string, number>();
+  for (const table of ['ingredient', 'survey_food'] as const) {
+    const rows = db.prepare(`SELECT id, name FROM ${table}`).all() as Array<{ id: number; name: string }>;
+    const update = db.prepare(
+      `UPDATE ${table} SET search_name = ?, search_head = ?, search_subject = ?, search_rank = ? WHERE id = ?`,
+    );
+    for (const row of rows) {
+      const recipeUses = table === 'ingredient' ? (uses.get(row.id) ?? 0) : 0;
+      update.run(searchKey(row.name), searchHeadKey(row.name), searchSubjectKey(row.name), searchRank(rankSignals(row.name, recipeUses)), row.id);
+      for (const word of new Set(normalizeName(row.name).split(' '))) {
+        if (word.length >= 4 && !/\d/.test(word)) vocabulary.set(word, (vocabulary.get(word) ?? 0) + 1);
+      }
+    }
+  }
+  const insertWord = db.prepare('INSERT INTO search_vocabulary (word, uses) VALUES (?, ?)');
+  for (const [word, n] of vocabulary) insertWord.run(word, n);
+}
