@@ -145,7 +145,8 @@ function rankExpression(alias: string, query: SearchQuery, relaxed: boolean, arg
   }
   return `(${a}.search_rank
     + CASE WHEN ${a}.search_name = @norm THEN ${w.exactName} ELSE 0 END
-    + CASE WHEN ${a}.search_head = @norm OR ${a}.search_subject = @norm THEN ${w.exactHead} ELSE 0 END
+    + CASE WHEN instr(' ' || ${a}.search_head || ' ', @spaced) > 0 OR instr(' ' || ${a}.search_subject || ' ', @spaced) > 0
+      THEN ${w.headHoldsQuery} ELSE 0 END
     + CASE WHEN ${a}.search_name LIKE @prefix THEN ${w.namePrefix} ELSE 0 END
     + CASE WHEN instr(@spaced, ' ' || ${a}.search_head || ' ') > 0 OR instr(@spaced, ' ' || ${a}.search_subject || ' ') > 0
       THEN ${w.headLeadsQuery} ELSE 0 END${missing})`;
@@ -474,14 +475,14 @@ export class Catalog {
    */
   private corrected(query: SearchQuery, ftsTable: string): SearchQuery {
     if (query.match === null) return query;
-    const replaced = new Map<number, string[]>();
+    const replaced = new Map<number, string>();
     const last = query.terms.length - 1;
     query.terms.forEach((term, i) => {
       if (term.length < MIN_CORRECTED_LENGTH) return;
       const probe = i === last ? `"${term}"*` : `"${term}"`;
       if (this.prepared(`SELECT 1 FROM ${ftsTable} WHERE ${ftsTable} MATCH ? LIMIT 1`).get(probe) !== undefined) return;
-      const fixes = corrections(term, this.vocabulary());
-      if (fixes.length > 0) replaced.set(i, fixes);
+      const fix = corrections(term, this.vocabulary(), 1)[0];
+      if (fix !== undefined) replaced.set(i, fix);
     });
     return withCorrections(query, replaced);
   }

@@ -33,8 +33,8 @@ export function searchHeadKey(name: string): string {
 const CLASS_HEADS = new Set(
   [
     'fish', 'spices', 'nuts', 'seeds', 'crustaceans', 'mollusks', 'beverages', 'leavening agents', 'candies', 'oil',
-    'salad dressing', 'sauce', 'game meat', 'alcoholic beverage', 'tomato products', 'vinegar', 'snacks', 'soup',
-    'cereals', 'cereals ready to eat', 'sweeteners', 'syrups',
+    'game meat', 'alcoholic beverage', 'tomato products', 'vinegar', 'cereals', 'cereals ready to eat', 'sweeteners',
+    'syrups',
   ].map(searchKey),
 );
 
@@ -51,18 +51,17 @@ const PROCESSED = new Set(
   [
     'cooked', 'boiled', 'roasted', 'fried', 'baked', 'broiled', 'braised', 'stewed', 'grilled', 'steamed', 'microwaved',
     'simmered', 'sauteed', 'scrambled', 'poached', 'heated', 'toasted', 'stir', 'smoked', 'cured', 'pickled', 'dried',
-    'dehydrated', 'canned', 'frozen', 'freeze', 'prepared', 'condensed', 'evaporated', 'concentrate', 'powder', 'powdered',
-    'instant', 'mix', 'sweetened', 'candied', 'drained', 'rehydrated', 'reconstituted', 'unprepared', 'ready', 'imitation',
+    'dehydrated', 'canned', 'frozen', 'freeze', 'prepared', 'condensed', 'blend', 'seasoned', 'flavor', 'evaporated', 'concentrate', 'powder', 'powdered',
+    'instant', 'mix', 'sweetened', 'candied', 'drained', 'rehydrated', 'reconstituted', 'imitation',
     'substitute', 'reduced', 'lowfat', 'nonfat', 'fat free', 'low', 'light', 'lite', 'diet', 'fortified', 'flavored',
     'syrup', 'juice', 'pack', 'packed', 'sauce', 'chopped', 'sliced', 'crumbs', 'flakes', 'puree', 'paste', 'spread',
-    'breaded', 'battered', 'glazed', 'stuffed', 'filled', 'coated', 'sun', 'oil', 'vitamin', 'added', 'enriched',
-    'unenriched', 'solids', 'liquids', 'restaurant', 'school', 'commodity', 'babyfood', 'toddler', 'infant', 'formula',
+    'breaded', 'battered', 'glazed', 'stuffed', 'filled', 'coated', 'sun', 'free', 'solids', 'liquids', 'restaurant', 'school', 'commodity', 'babyfood', 'toddler', 'infant', 'formula',
     'crust', 'style', 'type', 'home', 'recipe', 'commercial', 'commercially', 'fast', 'foods', 'meal', 'dinner', 'entree',
   ].map(singular),
 );
 
 /** Words that say a record is the plain form. */
-const PLAIN = new Set(['raw', 'fresh', 'whole', 'plain', 'regular', 'all', 'purpose', 'granulated', 'table', 'nfs', 'average'].map(singular));
+const PLAIN = new Set(['raw', 'fresh', 'whole', 'plain', 'regular', 'all', 'purpose', 'granulated', 'table', 'nfs', 'average', 'unprepared', 'composite', 'uncooked'].map(singular));
 
 /** Survey foods: "NFS" / "NS as to ..." mark the generic record of a dish. */
 const GENERIC_MARK = /\b(nfs|ns as to)\b/;
@@ -76,6 +75,8 @@ export interface RankSignals {
   plainWords: number;
   /** A brand or restaurant name (an all-capitals word of three letters or more, as SR writes brands). */
   brandName: boolean;
+  /** "with ..." (not "with added" vitamins): something was added to the food. */
+  additions: boolean;
   /** Comma-separated parts of the name: every qualifier makes a record more specific. */
   parts: number;
   /** "NFS" / "NS as to": the survey's generic record of a dish. */
@@ -89,18 +90,21 @@ export const RANK_WEIGHTS = {
   processedWord: 2.0,
   plainWord: -1.5,
   brandName: 12,
-  part: 0.8,
+  additions: 4,
+  part: 0.5,
   generic: -4,
 } as const;
 
 export function rankSignals(name: string, recipeUses: number): RankSignals {
-  const words = searchWords(name);
+  // A parenthesis explains, it does not qualify: "(Includes foods for USDA's Food Distribution Program)".
+  const words = searchWords(name.replace(/\(.*?\)/g, ' '));
   return {
     recipeUses,
     processedWords: words.filter((w) => PROCESSED.has(w)).length,
     plainWords: words.filter((w) => PLAIN.has(w)).length,
     brandName: /\b[A-Z][A-Z'&]{2,}\b/.test(name.replace(/\b(NFS|NS|USDA|UHT|RTF|RTE|RTS|NFDM|NDB)\b/g, '')),
     parts: name.split(',').length,
+    additions: /\bwith (?!added)/.test(normalizeName(name)),
     generic: GENERIC_MARK.test(normalizeName(name)),
   };
 }
@@ -114,6 +118,7 @@ export function searchRank(signals: RankSignals): number {
     w.plainWord * signals.plainWords +
     (signals.brandName ? w.brandName : 0) +
     w.part * signals.parts +
+    (signals.additions ? w.additions : 0) +
     (signals.generic ? w.generic : 0);
   return Math.round(score * 1000) / 1000;
 }
@@ -125,7 +130,8 @@ export function searchRank(signals: RankSignals): number {
  */
 export const MATCH_WEIGHTS = {
   exactName: -40,
-  exactHead: -12,
+  /** The head or the subject holds the query's words in order ("Wheat flour" for "flour"). */
+  headHoldsQuery: -12,
   namePrefix: -4,
   headLeadsQuery: -8,
   /** Per query word the record lacks, in the relaxed search (run only when no record has every word). */

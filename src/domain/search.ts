@@ -48,15 +48,18 @@ export const OPTIONAL_WORDS = new Set([
   'fresh', 'freshly', 'large', 'small', 'medium', 'organic', 'free', 'range', 'natural', 'cold', 'unwaxed', 'clove',
   'fillet', 'floret', 'runny', 'clear', 'extra', 'virgin', 'ripe', 'good', 'quality', 'pure', 'the', 'a', 'of', 'and',
   'or', 'with', 'n', 'leaf', 'leave', 'new', 'floury', 'waxy', 'full', 'fat', 'pack', 'packet', 'jar', 'tin',
-  'can', 'bunch', 'handful', 'piece', 'style', 'skinless', 'boneless', 'stick', 'cup', 'fine', 'finely', 'sea',
+  'can', 'bunch', 'handful', 'piece', 'skinless', 'boneless', 'stick', 'cup', 'fine', 'finely', 'sea', 's',
 ]);
 
-const SYNONYM_PHRASES = [...SYNONYMS]
+const WHOLE_QUERY = new Map(SYNONYMS.filter((s) => s.wholeQuery).map((s) => [s.from, s.to.split(' ')]));
+const SYNONYM_PHRASES = SYNONYMS.filter((s) => !s.wholeQuery)
   .map((s) => ({ from: s.from.split(' '), to: s.to.split(' ') }))
   .sort((a, b) => b.from.length - a.from.length);
 
 /** Rewrites synonym phrases (longest first, whole words) in a list of singular words; `kept` marks the words typed as they were. */
 export function applySynonyms(words: string[]): Array<{ word: string; kept: boolean }> {
+  const whole = WHOLE_QUERY.get(words.join(' '));
+  if (whole) return whole.map((word) => ({ word, kept: false }));
   const out: Array<{ word: string; kept: boolean }> = [];
   let i = 0;
   outer: while (i < words.length) {
@@ -132,20 +135,8 @@ export function corrections(word: string, vocabulary: ReadonlyArray<readonly [st
   return found.filter((f) => f.distance === best).slice(0, max).map((f) => f.word);
 }
 
-/** The query with some words replaced by corrections (each an OR of its candidates). */
-export function withCorrections(query: SearchQuery, replaced: Map<number, string[]>): SearchQuery {
+/** The query read again with some words replaced by their corrections (synonyms apply to the corrected words). */
+export function withCorrections(query: SearchQuery, replaced: Map<number, string>): SearchQuery {
   if (query.match === null || replaced.size === 0) return query;
-  const last = query.terms.length - 1;
-  const parts = query.terms.map((t, i) => {
-    const fixes = replaced.get(i);
-    if (!fixes) return i === last ? `${quote(t)}*` : quote(t);
-    return fixes.length === 1 ? quote(fixes[0]!) : `(${fixes.map(quote).join(' OR ')})`;
-  });
-  const terms = query.terms.map((t, i) => replaced.get(i)?.[0] ?? t);
-  return {
-    match: parts.join(' AND '),
-    anyMatch: parts.join(' OR '),
-    normalized: terms.map(singular).join(' '),
-    terms,
-  };
+  return buildSearchQuery(query.terms.map((t, i) => replaced.get(i) ?? t).join(' '));
 }

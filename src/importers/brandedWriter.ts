@@ -31,6 +31,15 @@ const clean = (text: string | null | undefined): string | null => {
 };
 
 /**
+ * Completeness, the first key of the branded search order: a product with a brand and
+ * nutrient values (at least five of them, a label's worth) ranks before a bare record
+ * with the same name words; then the shortest name (decisions.md, "Search that finds...").
+ */
+export const BRANDED_COMPLETENESS_ORDER =
+  '((p.brand IS NULL AND p.brand_owner IS NULL) + (t.nutrients IS NULL OR json_array_length(t.nutrients) < 5))';
+
+
+/**
  * Writes branded products for every branded importer: one prepared insert per row inside
  * the import's transaction, nutrients checked against their unit, and the search structures
  * (rank order, name index, brand labels, GTIN index) built once after all rows are in.
@@ -175,7 +184,8 @@ export class BrandedWriter {
     task.advance(2);
     db.exec(`
       INSERT INTO branded_rank (product_id)
-        SELECT id FROM branded_product WHERE name IS NOT NULL ORDER BY length(name), name, id;
+        SELECT p.id FROM branded_product p LEFT JOIN branded_product_text t ON t.product_id = p.id
+        WHERE p.name IS NOT NULL ORDER BY ${BRANDED_COMPLETENESS_ORDER}, length(p.name), p.name, p.id;
     `);
     task.advance(1);
     db.exec(`
