@@ -33,7 +33,7 @@ export function searchHeadKey(name: string): string {
 const CLASS_HEADS = new Set(
   [
     'fish', 'spices', 'nuts', 'seeds', 'crustaceans', 'mollusks', 'beverages', 'leavening agents', 'candies', 'oil',
-    'game meat', 'alcoholic beverage', 'tomato products', 'vinegar', 'cereals', 'cereals ready to eat', 'sweeteners',
+    'game meat', 'alcoholic beverage', 'salad dressing', 'tomato products', 'vinegar', 'cereals', 'cereals ready to eat', 'sweeteners',
     'syrups',
   ].map(searchKey),
 );
@@ -56,18 +56,19 @@ const PROCESSED = new Set(
     'substitute', 'reduced', 'lowfat', 'nonfat', 'fat free', 'low', 'light', 'lite', 'diet', 'fortified', 'flavored',
     'syrup', 'juice', 'pack', 'packed', 'sauce', 'chopped', 'sliced', 'crumbs', 'flakes', 'puree', 'paste', 'spread',
     'breaded', 'battered', 'glazed', 'stuffed', 'filled', 'coated', 'sun', 'free', 'solids', 'liquids', 'restaurant', 'school', 'commodity', 'babyfood', 'toddler', 'infant', 'formula',
+    'liver', 'heart', 'kidney', 'brain', 'gizzard', 'giblets', 'tongue', 'variety', 'by', 'products', 'topping',
     'crust', 'style', 'type', 'home', 'recipe', 'commercial', 'commercially', 'fast', 'foods', 'meal', 'dinner', 'entree',
   ].map(singular),
 );
 
 /** Words that say a record is the plain form. */
-const PLAIN = new Set(['raw', 'fresh', 'whole', 'plain', 'regular', 'all', 'purpose', 'granulated', 'table', 'nfs', 'average', 'unprepared', 'composite', 'uncooked'].map(singular));
+const PLAIN = new Set(['raw', 'fresh', 'whole', 'plain', 'regular', 'all', 'purpose', 'granulated', 'table', 'nfs', 'average', 'unprepared', 'composite', 'uncooked', 'dry'].map(singular));
 
 /** Survey foods: "NFS" / "NS as to ..." mark the generic record of a dish. */
 const GENERIC_MARK = /\b(nfs|ns as to)\b/;
 
 export interface RankSignals {
-  /** How often FNDDS 2019-2020 recipes use the food (component rows naming its NDB number). */
+  /** How often FNDDS 2019-2020 recipes use the food's family (component rows naming an NDB number of the family, see familyKey). */
   recipeUses: number;
   /** Words of the name that say it is cooked, preserved or prepared. */
   processedWords: number;
@@ -97,7 +98,12 @@ export const RANK_WEIGHTS = {
 
 export function rankSignals(name: string, recipeUses: number): RankSignals {
   // A parenthesis explains, it does not qualify: "(Includes foods for USDA's Food Distribution Program)".
-  const words = searchWords(name.replace(/\(.*?\)/g, ' '));
+  const words = searchWords(
+    name
+      .replace(/\(.*?\)/g, ' ')
+      .replace(/whole[ -](wheat|grain)/gi, 'wholegrain')
+      .replace(/dry[ -]roasted/gi, 'roasted'),
+  );
   return {
     recipeUses,
     processedWords: words.filter((w) => PROCESSED.has(w)).length,
@@ -107,6 +113,25 @@ export function rankSignals(name: string, recipeUses: number): RankSignals {
     additions: /\bwith (?!added)/.test(normalizeName(name)),
     generic: GENERIC_MARK.test(normalizeName(name)),
   };
+}
+
+/** Name parts that say how much salt, vitamins or enrichment a food has: the same food either way. */
+const NEUTRAL_PART = /^(with|without|no)( added)? salt( added)?$|^(un)?enriched$|^with added vitamin|^fortified$/;
+
+/**
+ * The food family a record belongs to: its name without the parts that say how it is
+ * prepared or kept ("Pork sausage, link/patty, cooked, pan-fried" and "..., unprepared" are
+ * one family). FNDDS recipes mostly name the cooked form; the family's recipe uses measure
+ * how common the food is, and plainness then puts its raw form first.
+ */
+export function familyKey(name: string): string {
+  return name
+    .replace(/\(.*?\)/g, ' ')
+    .split(',')
+    .map((part) => searchWords(part))
+    .filter((words) => words.length > 0 && !words.some((w) => PROCESSED.has(w) || PLAIN.has(w)) && !NEUTRAL_PART.test(words.join(' ')))
+    .map((words) => words.join(' '))
+    .join('|');
 }
 
 /** One number per record, stored at import as `search_rank`. */

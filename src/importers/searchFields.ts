@@ -1,4 +1,4 @@
-import { rankSignals, searchHeadKey, searchKey, searchRank, searchSubjectKey } from '../domain/ranking.js';
+import { familyKey, rankSignals, searchHeadKey, searchKey, searchRank, searchSubjectKey } from '../domain/ranking.js';
 import { normalizeName } from '../domain/search.js';
 import type { ImportContext } from './context.js';
 
@@ -18,6 +18,13 @@ export function deriveSearchFields(ctx: Pick<ImportContext, 'db'>): void {
         .all() as Array<{ id: number; n: number }>
     ).map((r) => [r.id, r.n]),
   );
+  const families = new Map<string, number>();
+  const ingredientFamily = new Map<number, string>();
+  for (const row of db.prepare('SELECT id, name FROM ingredient').all() as Array<{ id: number; name: string }>) {
+    const key = familyKey(row.name);
+    ingredientFamily.set(row.id, key);
+    families.set(key, (families.get(key) ?? 0) + (uses.get(row.id) ?? 0));
+  }
   const vocabulary = new Map<string, number>();
   for (const table of ['ingredient', 'survey_food'] as const) {
     const rows = db.prepare(`SELECT id, name FROM ${table}`).all() as Array<{ id: number; name: string }>;
@@ -25,7 +32,7 @@ export function deriveSearchFields(ctx: Pick<ImportContext, 'db'>): void {
       `UPDATE ${table} SET search_name = ?, search_head = ?, search_subject = ?, search_rank = ? WHERE id = ?`,
     );
     for (const row of rows) {
-      const recipeUses = table === 'ingredient' ? (uses.get(row.id) ?? 0) : 0;
+      const recipeUses = table === 'ingredient' ? (families.get(ingredientFamily.get(row.id)!) ?? 0) : 0;
       update.run(searchKey(row.name), searchHeadKey(row.name), searchSubjectKey(row.name), searchRank(rankSignals(row.name, recipeUses)), row.id);
       for (const word of new Set(normalizeName(row.name).split(' '))) {
         if (word.length >= 4 && !/\d/.test(word)) vocabulary.set(word, (vocabulary.get(word) ?? 0) + 1);
