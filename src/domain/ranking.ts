@@ -62,7 +62,7 @@ const PROCESSED = new Set(
 );
 
 /** Words that say a record is the plain form. */
-const PLAIN = new Set(['raw', 'fresh', 'whole', 'plain', 'regular', 'all', 'purpose', 'granulated', 'table', 'nfs', 'average', 'unprepared', 'composite', 'uncooked', 'dry'].map(singular));
+const PLAIN = new Set(['raw', 'fresh', 'whole', 'plain', 'regular', 'all', 'purpose', 'granulated', 'table', 'nfs', 'average', 'unprepared', 'composite', 'uncooked'].map(singular));
 
 /** Survey foods: "NFS" / "NS as to ..." mark the generic record of a dish. */
 const GENERIC_MARK = /\b(nfs|ns as to)\b/;
@@ -129,7 +129,7 @@ export function familyKey(name: string): string {
     .replace(/\(.*?\)/g, ' ')
     .split(',')
     .map((part) => searchWords(part))
-    .filter((words) => words.length > 0 && !words.some((w) => PROCESSED.has(w) || PLAIN.has(w)) && !NEUTRAL_PART.test(words.join(' ')))
+    .filter((words) => words.length > 0 && !words.some((w) => PROCESSED.has(w) || PLAIN.has(w) || w === 'dry') && !NEUTRAL_PART.test(words.join(' ')))
     .map((words) => words.join(' '))
     .join('|');
 }
@@ -156,7 +156,7 @@ export function searchRank(signals: RankSignals): number {
 export const MATCH_WEIGHTS = {
   exactName: -40,
   /** The head or the subject holds the query's words in order ("Wheat flour" for "flour"). */
-  headHoldsQuery: -12,
+  headHoldsQuery: -8,
   namePrefix: -4,
   headLeadsQuery: -8,
   /** Per query word the record lacks, in the relaxed search (run only when no record has every word). */

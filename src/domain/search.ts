@@ -126,7 +126,7 @@ export function corrections(word: string, vocabulary: ReadonlyArray<readonly [st
   if (word.length < MIN_CORRECTED_LENGTH) return [];
   const found: Array<{ word: string; distance: number; uses: number }> = [];
   for (const [candidate, uses] of vocabulary) {
-    if (Math.abs(candidate.length - word.length) > MAX_EDITS || candidate.length < MIN_CORRECTED_LENGTH - 1) continue;
+    if (candidate === word || Math.abs(candidate.length - word.length) > MAX_EDITS || candidate.length < MIN_CORRECTED_LENGTH - 1) continue;
     const distance = editDistance(word, candidate, MAX_EDITS);
     if (distance <= MAX_EDITS) found.push({ word: candidate, distance, uses });
   }
