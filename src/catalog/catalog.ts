@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
-import { buildSearchQuery, corrections, MIN_CORRECTED_LENGTH, withCorrections, type SearchQuery } from '../domain/search.js';
+import { buildSearchQuery, checkedForTypos, corrections, SYNONYM_WORDS, withCorrections, type SearchQuery } from '../domain/search.js';
 import { MATCH_WEIGHTS } from '../domain/ranking.js';
 import { US_VOLUME_ML } from '../domain/householdMeasures.js';
 import { availableCountries, type CountryCode } from '../domain/countries.js';
@@ -131,9 +131,10 @@ function withoutPaging(args: Record<string, unknown>): Record<string, unknown> {
  * subject is the query; it starts with the query; its head or subject is one of the query's
  * words. In the relaxed search every query word the name lacks costs MATCH_WEIGHTS.missingWord.
  */
-function rankExpression(alias: string, query: SearchQuery, relaxed: boolean, args: Record<string, unknown>): string {
+function rankExpression(alias: string, query: SearchQuery, relaxed: boolean, args: Record<string, unknown>, withAliases: boolean): string {
   const w = MATCH_WEIGHTS;
   const a = alias;
+  const aliases = withAliases ? ` OR instr(${a}.search_aliases, '| ' || @norm || ' |') > 0` : '';
   args.norm = query.normalized;
   args.prefix = `${query.normalized}%`;
   args.spaced = ` ${query.normalized} `;
@@ -144,8 +145,10 @@ function rankExpression(alias: string, query: SearchQuery, relaxed: boolean, arg
     missing = ' + ' + words.map((_, i) => `(instr(' ' || ${a}.search_name, @term${i}) = 0) * ${w.missingWord}`).join(' + ');
   }
   return `(${a}.search_rank
-    + CASE WHEN ${a}.search_name = @norm THEN ${w.exactName} ELSE 0 END
+    + CASE WHEN ${a}.search_name = @norm${aliases} THEN ${w.exactName} ELSE 0 END
     + CASE WHEN instr(' ' || ${a}.search_head || ' ', @spaced) > 0 OR instr(' ' || ${a}.search_subject || ' ', @spaced) > 0
+      OR instr(' ' || ${a}.search_subject || ' ' || ${a}.search_head || ' ', @spaced) > 0
+      OR instr(' ' || ${a}.search_head || ' ' || ${a}.search_subject || ' ', @spaced) > 0
       THEN ${w.headHoldsQuery} ELSE 0 END
     + CASE WHEN ${a}.search_name LIKE @prefix THEN ${w.namePrefix} ELSE 0 END
     + CASE WHEN instr(@spaced, ' ' || ${a}.search_head || ' ') > 0 OR instr(@spaced, ' ' || ${a}.search_subject || ' ') > 0
@@ -461,7 +464,7 @@ export class Catalog {
         args.match = query.anyMatch;
       }
       conditions.push(`${ftsTable} MATCH @match`);
-      order = `${rankExpression(alias, query, relaxed, args)}, length(${alias}.name), ${alias}.id`;
+      order = `${rankExpression(alias, query, relaxed, args, table === 'ingredient')}, length(${alias}.name), ${alias}.id`;
     }
     const whereSql = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
     const data = this.prepared(`SELECT ${columns} FROM ${source} ${whereSql} ORDER BY ${order} LIMIT @limit OFFSET @offset`).all(args);
@@ -476,12 +479,12 @@ export class Catalog {
   private corrected(query: SearchQuery, ftsTable: string): SearchQuery {
     if (query.match === null) return query;
     const replaced = new Map<number, string>();
-    const last = query.terms.length - 1;
-    query.terms.forEach((term, i) => {
-      if (term.length < MIN_CORRECTED_LENGTH) return;
-      const probe = i === last ? `"${term}"*` : `"${term}"`;
+    const last = query.typed.length - 1;
+    query.typed.forEach((word, i) => {
+      if (!checkedForTypos(word)) return;
+      const probe = i === last ? `"${word}"*` : `"${word}"`;
       if (this.prepared(`SELECT 1 FROM ${ftsTable} WHERE ${ftsTable} MATCH ? LIMIT 1`).get(probe) !== undefined) return;
-      const fix = corrections(term, this.vocabulary(), 1)[0];
+      const fix = corrections(word, this.vocabulary(), 1)[0];
       if (fix !== undefined) replaced.set(i, fix);
     });
     return withCorrections(query, replaced);
@@ -489,7 +492,11 @@ export class Catalog {
 
   /** The words of the names (read once, on the first misspelt query). */
   private vocabulary(): Array<[string, number]> {
-    this.words ??= (this.db.prepare('SELECT word, uses FROM search_vocabulary').raw().all() as Array<[string, number]>);
+    // The synonym table's words are candidates too ("aubergin" -> "aubergine" -> eggplant).
+    this.words ??= [
+      ...(this.db.prepare('SELECT word, uses FROM search_vocabulary').raw().all() as Array<[string, number]>),
+      ...[...SYNONYM_WORDS].filter((w) => w.length >= 4).map((w): [string, number] => [w, 1]),
+    ];
     return this.words;
   }
   private words: Array<[string, number]> | null = null;

@@ -42,6 +42,10 @@ CREATE TABLE ingredient (
   -- search keys and rank: src/importers/searchFields.ts
   search_subject TEXT NOT NULL DEFAULT '',
   search_rank REAL NOT NULL DEFAULT 0,
+  -- other names of the food: the FNDDS recipes' ingredient descriptions ("Butter, stick, salted"), one per line
+  aliases TEXT NOT NULL DEFAULT '',
+  -- their comparison keys, as '| key | key |'
+  search_aliases TEXT NOT NULL DEFAULT '',
   category_id INTEGER NOT NULL REFERENCES category(id),
   data_type TEXT NOT NULL,
   dataset_id TEXT NOT NULL REFERENCES dataset(id),
@@ -82,7 +86,7 @@ CREATE TABLE ingredient_portion (
 ) WITHOUT ROWID;
 
 CREATE VIRTUAL TABLE ingredient_fts USING fts5(
-  name, content='ingredient', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2'
+  name, aliases, content='ingredient', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2'
 );
 
 -- Words of ingredient and survey food names with how many names use them: the typo corrector's choices.

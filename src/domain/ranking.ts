@@ -34,7 +34,7 @@ const CLASS_HEADS = new Set(
   [
     'fish', 'spices', 'nuts', 'seeds', 'crustaceans', 'mollusks', 'beverages', 'leavening agents', 'candies', 'oil',
     'game meat', 'alcoholic beverage', 'salad dressing', 'tomato products', 'vinegar', 'cereals', 'cereals ready to eat', 'sweeteners',
-    'syrups',
+    'syrups', 'cheese', 'beef', 'pork', 'lamb', 'veal', 'turkey', 'chicken',
   ].map(searchKey),
 );
 
@@ -102,7 +102,9 @@ export function rankSignals(name: string, recipeUses: number): RankSignals {
     name
       .replace(/\(.*?\)/g, ' ')
       .replace(/whole[ -](wheat|grain)/gi, 'wholegrain')
-      .replace(/dry[ -]roasted/gi, 'roasted'),
+      .replace(/dry[ -]roasted/gi, 'roasted')
+      // The bought form of bread and the like, not a dish someone prepared.
+      .replace(/commercially prepared/gi, 'commercial'),
   );
   return {
     recipeUses,

@@ -16,8 +16,10 @@ export interface SearchQuery {
   anyMatch: string | null;
   /** Lower-cased, accent-folded, singular words after synonyms: compared with the stored keys. */
   normalized: string;
-  /** The words matched (after synonyms, without the optional words). */
+  /** The words matched (after synonyms, without the optional words); "a|b" is either word. */
   terms: string[];
+  /** The words as typed (normalised), which the typo corrector checks. */
+  typed: string[];
 }
 
 export function normalizeName(text: string): string {
@@ -48,16 +50,30 @@ export const OPTIONAL_WORDS = new Set([
   'fresh', 'freshly', 'large', 'small', 'medium', 'organic', 'free', 'range', 'natural', 'cold', 'unwaxed', 'clove',
   'fillet', 'floret', 'runny', 'clear', 'extra', 'virgin', 'ripe', 'good', 'quality', 'pure', 'the', 'a', 'of', 'and',
   'or', 'with', 'n', 'leaf', 'leave', 'new', 'floury', 'waxy', 'full', 'fat', 'pack', 'packet', 'jar', 'tin',
-  'can', 'bunch', 'handful', 'piece', 'skinless', 'boneless', 'stick', 'cup', 'fine', 'finely', 'sea', 's',
+  'can', 'bunch', 'handful', 'piece', 'skinless', 'boneless', 'stick', 'cup', 'fine', 'finely', 'sea', 's', 'whole',
 ]);
 
 const WHOLE_QUERY = new Map(SYNONYMS.filter((s) => s.wholeQuery).map((s) => [s.from, s.to.split(' ')]));
+/** Words the synonym table reads: never "corrected" into a name's word. */
+export const SYNONYM_WORDS: ReadonlySet<string> = new Set(SYNONYMS.flatMap((s) => s.from.split(' ')));
+
 const SYNONYM_PHRASES = SYNONYMS.filter((s) => !s.wholeQuery)
   .map((s) => ({ from: s.from.split(' '), to: s.to.split(' ') }))
   .sort((a, b) => b.from.length - a.from.length);
 
-/** Rewrites synonym phrases (longest first, whole words) in a list of singular words; `kept` marks the words typed as they were. */
+/**
+ * Rewrites synonym phrases (longest first, whole words) in a list of singular words; `kept`
+ * marks the words typed as they were. Two passes, so "wholemeal flour" -> "whole wheat flour"
+ * -> "wheat flour whole grain".
+ */
 export function applySynonyms(words: string[]): Array<{ word: string; kept: boolean }> {
+  const first = rewrite(words);
+  if (first.every((w) => w.kept)) return first;
+  const second = rewrite(first.map((w) => w.word));
+  return second.map((w, i) => ({ word: w.word, kept: w.kept && first.length === second.length && first[i]!.kept }));
+}
+
+function rewrite(words: string[]): Array<{ word: string; kept: boolean }> {
   const whole = WHOLE_QUERY.get(words.join(' '));
   if (whole) return whole.map((word) => ({ word, kept: false }));
   const out: Array<{ word: string; kept: boolean }> = [];
@@ -79,19 +95,24 @@ export function applySynonyms(words: string[]): Array<{ word: string; kept: bool
 const quote = (term: string): string => `"${term}"`;
 
 export function buildSearchQuery(text: string): SearchQuery {
-  const typed = normalizeName(text).split(' ').filter(Boolean).slice(0, MAX_QUERY_TERMS);
+  const typed = normalizeName(text.replaceAll('|', ' ')).split(' ').filter(Boolean).slice(0, MAX_QUERY_TERMS);
   // Synonyms match singular words; a word typed as it was keeps its typed form: FTS5's
   // porter stemmer matches plurals itself, and the last word is matched as a prefix.
   const singulars = typed.map(singular);
   const rewritten = applySynonyms(singulars);
   const unchanged = rewritten.length === typed.length && rewritten.every((r) => r.kept);
   const words = rewritten.map((r, i) => ({ word: unchanged ? typed[i]! : r.word, kept: r.kept }));
-  const required = words.filter((w) => !(w.kept && OPTIONAL_WORDS.has(singular(w.word)))).map((w) => w.word);
+  const optional = (w: { word: string; kept: boolean }, i: number) =>
+    w.kept && OPTIONAL_WORDS.has(singular(w.word)) && !(w.word === 'whole' && /^(wheat|grain|meal)/.test(words[i + 1]?.word ?? ''));
+  const required = words.filter((w, i) => !optional(w, i)).map((w) => w.word);
   const terms = (required.length > 0 ? required : words.map((w) => w.word)).slice(0, MAX_QUERY_TERMS);
-  const normalized = terms.map(singular).join(' ');
-  if (terms.length === 0) return { match: null, anyMatch: null, normalized, terms };
-  const parts = terms.map((t, i) => (i === terms.length - 1 ? `${quote(t)}*` : quote(t)));
-  return { match: parts.join(' AND '), anyMatch: parts.join(' OR '), normalized, terms };
+  const normalized = terms.map((t) => singular(t.split('|')[0]!)).join(' ');
+  if (terms.length === 0) return { match: null, anyMatch: null, normalized, terms, typed };
+  const parts = terms.map((t, i) => {
+    if (t.includes('|')) return `(${t.split('|').map(quote).join(' OR ')})`;
+    return i === terms.length - 1 ? `${quote(t)}*` : quote(t);
+  });
+  return { match: parts.join(' AND '), anyMatch: parts.join(' OR '), normalized, terms, typed };
 }
 
 /** Damerau-Levenshtein distance (adjacent swaps count one), stopping early past `max`. */
@@ -135,8 +156,14 @@ export function corrections(word: string, vocabulary: ReadonlyArray<readonly [st
   return found.filter((f) => f.distance === best).slice(0, max).map((f) => f.word);
 }
 
-/** The query read again with some words replaced by their corrections (synonyms apply to the corrected words). */
+/** Whether the typo corrector looks at a typed word: long enough, and not a word the synonym table or the optional list reads. */
+export function checkedForTypos(word: string): boolean {
+  const one = singular(word);
+  return word.length >= MIN_CORRECTED_LENGTH && !SYNONYM_WORDS.has(one) && !OPTIONAL_WORDS.has(one);
+}
+
+/** The query read again with some typed words replaced by their corrections (synonyms apply to the corrected words). */
 export function withCorrections(query: SearchQuery, replaced: Map<number, string>): SearchQuery {
   if (query.match === null || replaced.size === 0) return query;
-  return buildSearchQuery(query.terms.map((t, i) => replaced.get(i) ?? t).join(' '));
+  return buildSearchQuery(query.typed.map((t, i) => replaced.get(i) ?? t).join(' '));
 }

@@ -25,16 +25,34 @@ export function deriveSearchFields(ctx: Pick<ImportContext, 'db'>): void {
     ingredientFamily.set(row.id, key);
     families.set(key, (families.get(key) ?? 0) + (uses.get(row.id) ?? 0));
   }
+  // FNDDS names SR foods its own way ("Flour, wheat, all-purpose" for "Wheat flour, white,
+  // all-purpose, ..."): those descriptions are searchable as aliases of the ingredient.
+  const setAliases = db.prepare('UPDATE ingredient SET aliases = ?, search_aliases = ? WHERE id = ?');
+  const aliasRows = db
+    .prepare(
+      `SELECT DISTINCT c.ingredient_id AS id, c.description, i.name FROM survey_food_component c
+       JOIN ingredient i ON i.id = c.ingredient_id ORDER BY c.ingredient_id, c.description`,
+    )
+    .all() as Array<{ id: number; description: string; name: string }>;
+  const aliases = new Map<number, string[]>();
+  for (const row of aliasRows) {
+    if (searchKey(row.description) === searchKey(row.name)) continue;
+    const list = aliases.get(row.id) ?? [];
+    list.push(row.description);
+    aliases.set(row.id, list);
+  }
+  for (const [id, list] of aliases) setAliases.run(list.join('\n'), `| ${list.map(searchKey).join(' | ')} |`, id);
   const vocabulary = new Map<string, number>();
   for (const table of ['ingredient', 'survey_food'] as const) {
     const rows = db.prepare(`SELECT id, name FROM ${table}`).all() as Array<{ id: number; name: string }>;
+    const named = (id: number, name: string) => (table === 'ingredient' ? [name, ...(aliases.get(id) ?? [])].join(' ') : name);
     const update = db.prepare(
       `UPDATE ${table} SET search_name = ?, search_head = ?, search_subject = ?, search_rank = ? WHERE id = ?`,
     );
     for (const row of rows) {
       const recipeUses = table === 'ingredient' ? (families.get(ingredientFamily.get(row.id)!) ?? 0) : 0;
       update.run(searchKey(row.name), searchHeadKey(row.name), searchSubjectKey(row.name), searchRank(rankSignals(row.name, recipeUses)), row.id);
-      for (const word of new Set(normalizeName(row.name).split(' '))) {
+      for (const word of new Set(normalizeName(named(row.id, row.name)).split(' '))) {
         if (word.length >= 4 && !/\d/.test(word)) vocabulary.set(word, (vocabulary.get(word) ?? 0) + 1);
       }
     }
