@@ -57,12 +57,24 @@ const PROCESSED = new Set(
     'syrup', 'juice', 'pack', 'packed', 'sauce', 'chopped', 'sliced', 'crumbs', 'flakes', 'puree', 'paste', 'spread',
     'breaded', 'battered', 'glazed', 'stuffed', 'filled', 'coated', 'sun', 'free', 'solids', 'liquids', 'restaurant', 'school', 'commodity', 'babyfood', 'toddler', 'infant', 'formula',
     'liver', 'heart', 'kidney', 'brain', 'gizzard', 'giblets', 'tongue', 'variety', 'by', 'products', 'topping',
-    'crust', 'style', 'type', 'home', 'recipe', 'commercial', 'commercially', 'fast', 'foods', 'meal', 'dinner', 'entree',
+    'crust', 'style', 'type', 'home', 'recipe', 'fast', 'foods', 'meal', 'dinner', 'entree',
   ].map(singular),
 );
 
 /** Words that say a record is the plain form. */
 const PLAIN = new Set(['raw', 'fresh', 'whole', 'plain', 'regular', 'all', 'purpose', 'granulated', 'table', 'nfs', 'average', 'unprepared', 'composite', 'uncooked'].map(singular));
+
+/**
+ * SR categories of foods few cooks mean by a plain word: traditional foods of one people
+ * ("Hazelnuts, beaked (Northern Plains Indians)"), baby food, fast food and restaurant dishes.
+ */
+const SPECIAL_CATEGORIES = new Set([
+  'American Indian/Alaska Native Foods',
+  'Baby Foods',
+  'Fast Foods',
+  'Restaurant Foods',
+  'Meals, Entrees, and Side Dishes',
+]);
 
 /** Survey foods: "NFS" / "NS as to ..." mark the generic record of a dish. */
 const GENERIC_MARK = /\b(nfs|ns as to)\b/;
@@ -82,6 +94,8 @@ export interface RankSignals {
   parts: number;
   /** "NFS" / "NS as to": the survey's generic record of a dish. */
   generic: boolean;
+  /** In an SR category of special foods (traditional, baby, fast food, restaurant, meals). */
+  specialCategory: boolean;
 }
 
 /** The weight of each signal in `search_rank` (lower ranks first). Tuned on the golden set's tuning part. */
@@ -94,9 +108,10 @@ export const RANK_WEIGHTS = {
   additions: 4,
   part: 0.5,
   generic: -4,
+  specialCategory: 8,
 } as const;
 
-export function rankSignals(name: string, recipeUses: number): RankSignals {
+export function rankSignals(name: string, recipeUses: number, category: string | null = null): RankSignals {
   // A parenthesis explains, it does not qualify: "(Includes foods for USDA's Food Distribution Program)".
   const words = searchWords(
     name
@@ -114,6 +129,7 @@ export function rankSignals(name: string, recipeUses: number): RankSignals {
     parts: name.split(',').length,
     additions: /\bwith (?!added)/.test(normalizeName(name)),
     generic: GENERIC_MARK.test(normalizeName(name)),
+    specialCategory: category !== null && SPECIAL_CATEGORIES.has(category),
   };
 }
 
@@ -146,7 +162,8 @@ export function searchRank(signals: RankSignals): number {
     (signals.brandName ? w.brandName : 0) +
     w.part * signals.parts +
     (signals.additions ? w.additions : 0) +
-    (signals.generic ? w.generic : 0);
+    (signals.generic ? w.generic : 0) +
+    (signals.specialCategory ? w.specialCategory : 0);
   return Math.round(score * 1000) / 1000;
 }
 

@@ -185,7 +185,6 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'milk chocolate', to: 'candies milk chocolate', note: 'as SR names it' },
   { from: 'desiccated coconut', to: 'coconut meat dried desiccated', note: 'British' },
   { from: 'porridge oat', to: 'oat', note: 'British' },
-  { from: 'oatmeal', to: 'oat', note: 'US: dry oats (the survey food is the cooked dish)' },
   { from: 'creme fraiche', to: 'cream sour', note: 'French: the nearest SR record is sour cream' },
   { from: 'donut', to: 'doughnut', note: 'US spelling' },
   { from: 'jello', to: 'gelatin dessert', note: 'US trade name' },

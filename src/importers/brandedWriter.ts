@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { BRANDED_INDEX_DDL } from '../catalog/schema.js';
 import { normalizeBrand } from '../domain/brandedSearch.js';
-import { toGtin14 } from '../domain/gtin.js';
+import { hasValidCheckDigit, toGtin14 } from '../domain/gtin.js';
 import { countRows, countSkipped, type ImportContext } from './context.js';
 
 /** One branded product as a source gives it; nutrients per 100 g keyed by FDC nutrient id. */
@@ -33,10 +33,18 @@ const clean = (text: string | null | undefined): string | null => {
 /**
  * Completeness, the first key of the branded search order: a product with a brand and
  * nutrient values (at least five of them, a label's worth) ranks before a bare record
- * with the same name words; then the shortest name (decisions.md, "Search that finds...").
+ * with the same name words, and a barcode whose GS1 check digit holds before one that was
+ * mistyped; then the shortest name (decisions.md, "Search that finds...").
  */
 export const BRANDED_COMPLETENESS_ORDER =
-  '((p.brand IS NULL AND p.brand_owner IS NULL) + (t.nutrients IS NULL OR json_array_length(t.nutrients) < 5))';
+  '((p.brand IS NULL AND p.brand_owner IS NULL) + (t.nutrients IS NULL OR json_array_length(t.nutrients) < 5) + (NOT gtin_check_digit_ok(p.gtin14)))';
+
+/** The SQL functions BRANDED_COMPLETENESS_ORDER calls (registered on the importing connection only). */
+export function registerRankFunctions(db: Database.Database): void {
+  db.function('gtin_check_digit_ok', { deterministic: true }, (gtin: unknown) =>
+    typeof gtin === 'string' && hasValidCheckDigit(gtin) ? 1 : 0,
+  );
+}
 
 
 /**
@@ -182,6 +190,7 @@ export class BrandedWriter {
       INSERT INTO brand_label_fts (brand_label_fts) VALUES ('rebuild');
     `);
     task.advance(2);
+    registerRankFunctions(db);
     db.exec(`
       INSERT INTO branded_rank (product_id)
         SELECT p.id FROM branded_product p LEFT JOIN branded_product_text t ON t.product_id = p.id

@@ -44,14 +44,20 @@ export function deriveSearchFields(ctx: Pick<ImportContext, 'db'>): void {
   for (const [id, list] of aliases) setAliases.run(list.join('\n'), `| ${list.map(searchKey).join(' | ')} |`, id);
   const vocabulary = new Map<string, number>();
   for (const table of ['ingredient', 'survey_food'] as const) {
-    const rows = db.prepare(`SELECT id, name FROM ${table}`).all() as Array<{ id: number; name: string }>;
+    const rows = db
+      .prepare(
+        table === 'ingredient'
+          ? 'SELECT i.id, i.name, c.name AS category FROM ingredient i JOIN category c ON c.id = i.category_id'
+          : 'SELECT id, name, NULL AS category FROM survey_food',
+      )
+      .all() as Array<{ id: number; name: string; category: string | null }>;
     const named = (id: number, name: string) => (table === 'ingredient' ? [name, ...(aliases.get(id) ?? [])].join(' ') : name);
     const update = db.prepare(
       `UPDATE ${table} SET search_name = ?, search_head = ?, search_subject = ?, search_rank = ? WHERE id = ?`,
     );
     for (const row of rows) {
       const recipeUses = table === 'ingredient' ? (families.get(ingredientFamily.get(row.id)!) ?? 0) : 0;
-      update.run(searchKey(row.name), searchHeadKey(row.name), searchSubjectKey(row.name), searchRank(rankSignals(row.name, recipeUses)), row.id);
+      update.run(searchKey(row.name), searchHeadKey(row.name), searchSubjectKey(row.name), searchRank(rankSignals(row.name, recipeUses, row.category)), row.id);
       for (const word of new Set(normalizeName(named(row.id, row.name)).split(' '))) {
         if (word.length >= 4 && !/\d/.test(word)) vocabulary.set(word, (vocabulary.get(word) ?? 0) + 1);
       }

@@ -56,7 +56,7 @@ describe('search golden set', () => {
     const score = { tuning: { hits: 0, total: 0 }, heldOut: { hits: 0, total: 0 } };
     for (const row of rows) {
       const res = await t.get(`${PATHS[row.kind]}?q=${encodeURIComponent(row.query)}&limit=1`);
-      expect(res.statusCode, row.query).toBe(200);
+      expect(res.statusCode, `${row.query}: ${res.body}`).toBe(200);
       const first = res.json().data[0] as { id: number; gtin_upc?: string | null } | undefined;
       const acceptable = row.acceptable_ids.split(';');
       const hit =
