@@ -101,12 +101,12 @@ export interface RankSignals {
 /** The weight of each signal in `search_rank` (lower ranks first). Tuned on the golden set's tuning part. */
 export const RANK_WEIGHTS = {
   /** Per doubling of recipe uses. */
-  recipeUse: -1.2,
-  processedWord: 2.0,
-  plainWord: -1.5,
+  recipeUse: -0.8,
+  processedWord: 3,
+  plainWord: -1,
   brandName: 12,
   additions: 4,
-  part: 0.5,
+  part: 0.25,
   generic: -4,
   specialCategory: 8,
 } as const;
