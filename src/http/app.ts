@@ -15,6 +15,7 @@ import { SignInThrottle } from '../limits/signInThrottle.js';
 import { requireApiKey } from './plugins/auth.js';
 import { corsPlugin } from './plugins/cors.js';
 import { addResponseHeaders } from './responseHeaders.js';
+import { finiteNumberValidators } from './finiteNumbers.js';
 import { COMPRESSION_THRESHOLD, frontCache, type FrontCache } from './frontCache.js';
 import { answerClientError, errorsPlugin, HEADERS_TIMEOUT_MS, MAX_HEADER_BYTES, sendProblem } from './plugins/errors.js';
 import { ApiError } from '../errors.js';
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true } },
+    schemaController: { compilersFactory: { buildValidator: finiteNumberValidators() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', deps.config);
