@@ -178,7 +178,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: Static<typeof CredentialsForm> }>('/dashboard/sign-in', { schema: { ...hidden, body: CredentialsForm }, preHandler: checkFormToken }, async (request, reply) => {
     const form = request.body ?? {};
     const email = (form.email ?? '').trim();
-    const wait = await app.signInThrottle.attempt(email, request.ip);
+    const wait = app.signInThrottle.attempt(email, request.ip);
     if (wait > 0) {
       reply.header('retry-after', String(wait));
       const minutes = Math.ceil(wait / 60);
@@ -189,7 +189,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     if (!account) {
       return html(reply, signInPage({ csrf: formToken(request, reply), email, error: 'The email or password is not right.' }));
     }
-    await app.signInThrottle.succeeded(email, request.ip);
+    app.signInThrottle.succeeded(email, request.ip);
     const session = await app.accounts.startSession(account.id);
     setCookie(request, reply, SESSION_COOKIE, session.token, SESSION_SECONDS);
     return reply.redirect('/dashboard', 303);
