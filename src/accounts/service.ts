@@ -242,12 +242,16 @@ export class AccountService {
     return done;
   }
 
-  /** A new account on the free plan with a password; null when the email is taken. */
+  /**
+   * A new account on the free plan with a password; null when the email is taken. The
+   * password is hashed first either way, so the time taken does not tell which emails exist.
+   */
   async signUp(email: string, password: string): Promise<Account | null> {
+    const passwordHash = await hashPassword(password);
     if (await this.store.findAccountByEmail(email)) return null;
     const account = await this.store.createAccount({ email, name: email, plan: 'free' }).catch(() => null);
     if (!account) return null;
-    await this.store.setPasswordHash(account.id, await hashPassword(password));
+    await this.store.setPasswordHash(account.id, passwordHash);
     return account;
   }
 

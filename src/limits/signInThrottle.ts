@@ -4,6 +4,9 @@ import { WindowCounter } from './windowCounter.js';
 export const SIGN_IN_ATTEMPTS_PER_EMAIL_AND_ADDRESS = 10;
 export const SIGN_IN_ATTEMPTS_PER_ADDRESS = 50;
 export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
+/** Sign-up forms accepted from one address per hour (each creates at most one account). */
+export const SIGN_UPS_PER_ADDRESS = 10;
+export const SIGN_UP_WINDOW_SECONDS = 3600;
 /** Most windows held per kind (each ~0.5 KB): a flood of fresh emails or addresses stays within a few MB. */
 export const SIGN_IN_MAX_TRACKED = 20_000;
 
@@ -22,11 +25,13 @@ export const SIGN_IN_MAX_TRACKED = 20_000;
 export class SignInThrottle {
   private readonly byEmail: WindowCounter;
   private readonly byAddress: WindowCounter;
+  private readonly signUps: WindowCounter;
 
   constructor(options: { now?: () => number; maxTracked?: number } = {}) {
     const common = { windowMs: SIGN_IN_WINDOW_SECONDS * 1000, maxKeys: options.maxTracked ?? SIGN_IN_MAX_TRACKED, now: options.now };
     this.byEmail = new WindowCounter({ ...common, limit: SIGN_IN_ATTEMPTS_PER_EMAIL_AND_ADDRESS });
     this.byAddress = new WindowCounter({ ...common, limit: SIGN_IN_ATTEMPTS_PER_ADDRESS });
+    this.signUps = new WindowCounter({ ...common, windowMs: SIGN_UP_WINDOW_SECONDS * 1000, limit: SIGN_UPS_PER_ADDRESS });
   }
 
   private static emailKey(email: string, address: string): string {
@@ -51,8 +56,13 @@ export class SignInThrottle {
     this.byAddress.give(address);
   }
 
-  /** Windows held (emails and addresses together). */
+  /** Takes one sign-up from the address: 0 when it may proceed, else the seconds until it may. */
+  signUpAttempt(address: string): number {
+    return Math.ceil(this.signUps.take(address) / 1000);
+  }
+
+  /** Windows held (emails, addresses and sign-up addresses together). */
   get tracked(): number {
-    return this.byEmail.size + this.byAddress.size;
+    return this.byEmail.size + this.byAddress.size + this.signUps.size;
   }
 }

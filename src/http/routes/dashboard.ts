@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { Type, type Static } from 'typebox';
+import { PasswordPolicy } from '../../accounts/passwords.js';
 import { SESSION_SECONDS } from '../../accounts/service.js';
 import type { Account } from '../../accounts/store.js';
 import { ApiError } from '../../errors.js';
@@ -14,7 +15,10 @@ import { dashboardPage, errorPage, signInPage, signUpPage } from '../../web/page
 const SESSION_COOKIE = 'larder_session';
 /** Double-submit token for the forms shown before there is a session (sign in, sign up). */
 const FORM_COOKIE = 'larder_form';
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** An address with no spaces and no control characters (C0, DEL, C1): it is printed by `larder accounts list`. */
+const EMAIL = /^[^\s@\p{Cc}\p{Cf}]+@[^\s@\p{Cc}\p{Cf}]+\.[^\s@\p{Cc}\p{Cf}]+$/u;
+/** Key names are shown on the dashboard and by `larder keys list`: printable characters only. */
+const KEY_NAME = /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+$/u;
 const hidden = { hide: true };
 
 /** Form fields bounded in size; a repeated field (an array) or an oversized one is a 400 page. */
@@ -66,6 +70,7 @@ const NOTICES: Record<string, string> = {
   revoked: 'The key was revoked. It answers 401 from now on.',
   'not-revoked': 'That key is not one of yours or was already revoked.',
   'signed-out': 'You are signed out.',
+  'signed-up': 'If that email was new, its account is ready: sign in with the password you chose. An email that already had an account keeps its own password.',
 };
 
 /**
@@ -75,6 +80,7 @@ const NOTICES: Record<string, string> = {
  * are refused.
  */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
+  const passwords = new PasswordPolicy();
   // A malformed cookie of another application on the host (`other=50%`) is kept as sent, not
   // thrown on: @fastify/cookie decodes each value safely.
   await app.register(cookie);
@@ -156,18 +162,27 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/dashboard/sign-up', { schema: hidden }, async (request, reply) => html(reply, signUpPage({ csrf: formToken(request, reply) })));
 
+  /*
+   * Sign-up never says whether the email was taken and never starts a session: both cases
+   * answer the same redirect to sign in (an owner signs in with their own password). Each
+   * address may send SIGN_UPS_PER_ADDRESS forms an hour.
+   */
   app.post<{ Body: Static<typeof CredentialsForm> }>('/dashboard/sign-up', { schema: { ...hidden, body: CredentialsForm }, preHandler: checkFormToken }, async (request, reply) => {
     const form = request.body ?? {};
     const email = (form.email ?? '').trim();
     const password = form.password ?? '';
-    const again = (error: string) => html(reply, signUpPage({ csrf: formToken(request, reply), email, error }));
+    const again = (error: string, status = 200) => html(reply, signUpPage({ csrf: formToken(request, reply), email, error }), status);
+    const wait = app.signInThrottle.signUpAttempt(request.ip);
+    if (wait > 0) {
+      reply.header('retry-after', String(wait));
+      const minutes = Math.ceil(wait / 60);
+      return again(`Too many sign-ups from your network. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, 429);
+    }
     if (!EMAIL.test(email) || email.length > 254) return again('Enter a valid email address.');
-    if (password.length < 10 || password.length > 200) return again('Choose a password of 10 to 200 characters.');
-    const account = await app.accounts.signUp(email, password);
-    if (!account) return again('An account with this email already exists: sign in instead.');
-    const session = await app.accounts.startSession(account.id);
-    setCookie(request, reply, SESSION_COOKIE, session.token, SESSION_SECONDS);
-    return reply.redirect('/dashboard', 303);
+    const weak = await passwords.problem(password, [email, ...email.split(/[@.+_-]/)]);
+    if (weak) return again(weak);
+    await app.accounts.signUp(email, password);
+    return reply.redirect('/dashboard/sign-in?notice=signed-up', 303);
   });
 
   app.get<{ Querystring: Static<typeof NoticeQuery> }>('/dashboard/sign-in', { schema: { ...hidden, querystring: NoticeQuery } }, async (request, reply) => {
@@ -207,8 +222,8 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     const current = await postSession(request, form);
     if (!current) return reply.redirect('/dashboard/sign-in', 303);
     const name = (form.name ?? '').trim();
-    if (name.length === 0 || name.length > 100) {
-      return renderDashboard(reply, current.account, current.session.csrfToken, { error: 'Give the key a name of 1 to 100 characters.' });
+    if (name.length === 0 || name.length > 100 || !KEY_NAME.test(name)) {
+      return renderDashboard(reply, current.account, current.session.csrfToken, { error: 'Give the key a name of 1 to 100 printable characters.' });
     }
     try {
       const created = await app.accounts.createKey(current.account, name);
