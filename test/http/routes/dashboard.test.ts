@@ -245,9 +245,9 @@ describe('dashboard', () => {
   });
 });
 
-describe('sign-in behind a reverse proxy (LARDER_TRUST_PROXY=true)', () => {
+describe('sign-in behind a reverse proxy (LARDER_TRUST_PROXY=10.0.0.1)', () => {
   it('counts attempts per client address from X-Forwarded-For, not per proxy', async () => {
-    const proxied = await buildAccountsApp({ env: { LARDER_TRUST_PROXY: 'true' } });
+    const proxied = await buildAccountsApp({ env: { LARDER_TRUST_PROXY: '10.0.0.1' } });
     try {
       const via = (clientAddress: string) =>
         new FormClient(async (req) => {
@@ -269,6 +269,25 @@ describe('sign-in behind a reverse proxy (LARDER_TRUST_PROXY=true)', () => {
       expect((await guesser.post('/dashboard/sign-in', { email: 'proxied@example.com', password: 'guess', csrf: form })).status).toBe(429);
       const ownerForm = csrfOf((await owner.get('/dashboard/sign-in')).body);
       expect((await owner.post('/dashboard/sign-in', { email: 'proxied@example.com', password: 'the right password', csrf: ownerForm })).status).toBe(303);
+
+      // Issue 19, finding 8: a client that is not a listed proxy cannot choose its address by
+      // sending X-Forwarded-For; its guesses are counted against its own address.
+      let spoofed = 0;
+      const direct = new FormClient(async (req) => {
+        const res = await proxied.app.inject({
+          method: req.method as 'GET',
+          url: req.url,
+          headers: { host: 'larder.test', 'x-forwarded-for': `198.18.${spoofed >> 8}.${spoofed++ & 255}`, ...req.headers },
+          payload: req.body,
+          remoteAddress: '203.0.113.66',
+        });
+        return { status: res.statusCode, headers: res.headers as Record<string, string | string[] | undefined>, body: res.body };
+      });
+      const directForm = csrfOf((await direct.get('/dashboard/sign-in')).body);
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) statuses.push((await direct.post('/dashboard/sign-in', { email: 'proxied@example.com', password: `spoof ${i}`, csrf: directForm })).status);
+      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
+      expect(statuses.slice(10)).toEqual([429, 429]);
     } finally {
       await proxied.close();
     }
