@@ -12,6 +12,8 @@ import type { Config } from '../config.js';
 import { memoryLimits } from '../limits/memoryLimits.js';
 import type { RateLimits } from '../limits/limits.js';
 import { SignInThrottle } from '../limits/signInThrottle.js';
+import { authFailureCounter } from '../limits/authFailures.js';
+import type { WindowCounter } from '../limits/windowCounter.js';
 import { requireApiKey } from './plugins/auth.js';
 import { corsPlugin } from './plugins/cors.js';
 import { addResponseHeaders } from './responseHeaders.js';
@@ -60,6 +62,8 @@ export interface AppDependencies {
   signInThrottle?: SignInThrottle;
   /** Fastify logger options; defaults to pino at the configured level. */
   logger?: FastifyServerOptions['logger'];
+  /** 401s per client address; a fresh bounded counter when not given. */
+  authFailures?: WindowCounter;
   /** How often load is sampled for shedding (tests shorten it). */
   overloadSampleIntervalMs?: number;
 }
@@ -209,7 +213,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(docsRoutes);
   await app.register(dashboardRoutes);
   await app.register(async (v1) => {
-    requireApiKey(v1);
+    requireApiKey(v1, deps.authFailures ?? authFailureCounter());
     // Order matters: authenticate, then count against the plan, then answer from the cache.
     enforceRateLimits(v1);
     serveFromCache(v1);
