@@ -7,7 +7,13 @@ import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage } from 'node:http';
 import { constants as zlib } from 'node:zlib';
 import type { AccountService } from '../accounts/service.js';
-import type { Catalog } from '../catalog/catalog.js';
+import { brandedPlugin } from '../catalog/branded.js';
+import { carbonCookingPlugin } from '../catalog/carbonCooking.js';
+import { catalogPlugin, type CatalogSource } from '../catalog/catalog.js';
+import { ingredientsPlugin } from '../catalog/ingredients.js';
+import { nationalValuesPlugin } from '../catalog/nationalValues.js';
+import { referencePlugin } from '../catalog/reference.js';
+import { surveyFoodsPlugin } from '../catalog/surveyFoods.js';
 import type { Config } from '../config.js';
 import { memoryLimits } from '../limits/memoryLimits.js';
 import type { RateLimits } from '../limits/limits.js';
@@ -36,7 +42,6 @@ import { yieldRoutes } from './routes/yield.js';
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
-    catalog: Catalog;
     accounts: AccountService;
     signInThrottle: SignInThrottle;
     /** Answers the front cache has replayed without the app (0 without a response cache). */
@@ -44,10 +49,7 @@ declare module 'fastify' {
   }
 }
 
-/** Where the app finds the catalogue to answer from; it may be swapped while serving. */
-export interface CatalogSource {
-  readonly current: Catalog;
-}
+export type { CatalogSource };
 
 export interface AppDependencies {
   config: Config;
@@ -133,9 +135,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', deps.config);
-  app.decorate('catalog', {
-    getter: () => deps.catalog.current,
-  });
   app.decorate('accounts', deps.accounts);
   app.decorate('limits', deps.limits ?? memoryLimits(() => deps.accounts.clock(), (id, day) => deps.accounts.recordedUsage(id, day)));
   app.decorate('signInThrottle', deps.signInThrottle ?? new SignInThrottle());
@@ -143,6 +142,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('frontAnswers', { getter: () => front?.answered ?? 0 });
 
   await app.register(errorsPlugin);
+  // The catalogue being served and one read model per resource over it (src/catalog).
+  await app.register(catalogPlugin, { source: deps.catalog });
+  for (const readModel of [ingredientsPlugin, nationalValuesPlugin, carbonCookingPlugin, surveyFoodsPlugin, brandedPlugin, referencePlugin]) {
+    await app.register(readModel);
+  }
   // Draining: answers on connections that were already open say `Connection: close`, so
   // keep-alive clients move to a live process instead of holding this one open.
   let draining = false;
