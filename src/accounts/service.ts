@@ -172,21 +172,23 @@ export class AccountService {
 
   async createKey(account: Account, name: string): Promise<CreatedKey> {
     const allowed = this.plans[account.plan].keys;
-    const active = await this.store.countActiveKeys(account.id);
-    if (active >= allowed) {
+    const plaintext = generateApiKey();
+    const { record, active } = await this.store.insertKeyWithinLimit(
+      {
+        accountId: account.id,
+        name,
+        prefix: displayPrefix(plaintext),
+        keyHash: hashApiKey(plaintext),
+        createdAt: this.now().toISOString(),
+      },
+      allowed,
+    );
+    if (record === null) {
       throw new ApiError(
         'plan_limit_reached',
         `the ${account.plan} plan allows ${allowed} active key${allowed === 1 ? '' : 's'} and this account has ${active}: revoke one or move to a larger plan`,
       );
     }
-    const plaintext = generateApiKey();
-    const record = await this.store.insertKey({
-      accountId: account.id,
-      name,
-      prefix: displayPrefix(plaintext),
-      keyHash: hashApiKey(plaintext),
-      createdAt: this.now().toISOString(),
-    });
     this.unknownKeys.delete(record.keyHash);
     return { record, account, plaintext };
   }
