@@ -119,7 +119,11 @@ export function rankSignals(name: string, recipeUses: number, category: string |
       .replace(/whole[ -](wheat|grain)/gi, 'wholegrain')
       .replace(/dry[ -]roasted/gi, 'roasted')
       // The bought form of bread and the like, not a dish someone prepared.
-      .replace(/commercially prepared/gi, 'commercial'),
+      .replace(/commercially prepared/gi, 'commercial')
+      // Where a survey dish came from is not how it was changed ("Pizza, cheese, from restaurant or fast food").
+      .replace(/from (restaurant or fast food|frozen|school cafeteria)/gi, ' ')
+      // "no cheese", "no sugar": something the plain food has was left out (salt is the exception SR lists everywhere).
+      .replace(/\bno (?!salt|added)(?=\w)/gi, 'reduced '),
   );
   return {
     recipeUses,
