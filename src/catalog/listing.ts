@@ -47,7 +47,7 @@ export class Lister {
     const conditions = [...where];
     let knownTotal: number | null = null;
     if (text !== undefined) {
-      const query = this.corrected(buildSearchQuery(text), ftsTable);
+      const query = this.corrected(buildSearchQuery(text, table === 'survey_food' ? 'survey' : 'ingredient'), ftsTable);
       if (query.match === null) return { data: [], total: 0 };
       source = `${ftsTable} f JOIN ${table} ${alias} ON ${alias}.id = f.rowid ${joins}`;
       conditions.push(`${ftsTable} MATCH @match`);

@@ -1,4 +1,6 @@
-import { SYNONYMS } from './synonyms.js';
+import { SYNONYMS, type SearchScope } from './synonyms.js';
+
+export type { SearchScope };
 
 /**
  * Turning what a user typed into a safe FTS5 query. User text never reaches FTS5 syntax:
@@ -20,6 +22,8 @@ export interface SearchQuery {
   terms: string[];
   /** The words as typed (normalised), which the typo corrector checks. */
   typed: string[];
+  /** The list searched: synonyms of one list's names apply only there. */
+  scope: SearchScope;
 }
 
 export function normalizeName(text: string): string {
@@ -53,33 +57,38 @@ export const OPTIONAL_WORDS = new Set([
   'can', 'bunch', 'handful', 'piece', 'skinless', 'boneless', 'stick', 'cup', 'fine', 'finely', 'sea', 's', 'whole',
 ]);
 
-const WHOLE_QUERY = new Map(SYNONYMS.filter((s) => s.wholeQuery).map((s) => [s.from, s.to.split(' ')]));
+const inScope = (s: (typeof SYNONYMS)[number], scope: SearchScope) => s.scope === undefined || s.scope === scope;
+const wholeQuery = (scope: SearchScope) =>
+  new Map(SYNONYMS.filter((s) => s.wholeQuery && inScope(s, scope)).map((s) => [s.from, s.to.split(' ')]));
+const WHOLE_QUERY = { ingredient: wholeQuery('ingredient'), survey: wholeQuery('survey') };
 /** Words the synonym table reads: never "corrected" into a name's word. */
 export const SYNONYM_WORDS: ReadonlySet<string> = new Set(SYNONYMS.flatMap((s) => s.from.split(' ')));
 
-const SYNONYM_PHRASES = SYNONYMS.filter((s) => !s.wholeQuery)
-  .map((s) => ({ from: s.from.split(' '), to: s.to.split(' ') }))
-  .sort((a, b) => b.from.length - a.from.length);
+const phrases = (scope: SearchScope) =>
+  SYNONYMS.filter((s) => !s.wholeQuery && inScope(s, scope))
+    .map((s) => ({ from: s.from.split(' '), to: s.to.split(' ') }))
+    .sort((a, b) => b.from.length - a.from.length);
+const SYNONYM_PHRASES = { ingredient: phrases('ingredient'), survey: phrases('survey') };
 
 /**
  * Rewrites synonym phrases (longest first, whole words) in a list of singular words; `kept`
  * marks the words typed as they were. Two passes, so "wholemeal flour" -> "whole wheat flour"
  * -> "wheat flour whole grain".
  */
-export function applySynonyms(words: string[]): Array<{ word: string; kept: boolean }> {
-  const first = rewrite(words);
+export function applySynonyms(words: string[], scope: SearchScope = 'ingredient'): Array<{ word: string; kept: boolean }> {
+  const whole = WHOLE_QUERY[scope].get(words.join(' '));
+  if (whole) return whole.map((word) => ({ word, kept: false }));
+  const first = rewrite(words, scope);
   if (first.every((w) => w.kept)) return first;
-  const second = rewrite(first.map((w) => w.word));
+  const second = rewrite(first.map((w) => w.word), scope);
   return second.map((w, i) => ({ word: w.word, kept: w.kept && first.length === second.length && first[i]!.kept }));
 }
 
-function rewrite(words: string[]): Array<{ word: string; kept: boolean }> {
-  const whole = WHOLE_QUERY.get(words.join(' '));
-  if (whole) return whole.map((word) => ({ word, kept: false }));
+function rewrite(words: string[], scope: SearchScope): Array<{ word: string; kept: boolean }> {
   const out: Array<{ word: string; kept: boolean }> = [];
   let i = 0;
   outer: while (i < words.length) {
-    for (const s of SYNONYM_PHRASES) {
+    for (const s of SYNONYM_PHRASES[scope]) {
       if (s.from.every((w, k) => words[i + k] === w)) {
         out.push(...s.to.map((word) => ({ word, kept: false })));
         i += s.from.length;
@@ -94,12 +103,12 @@ function rewrite(words: string[]): Array<{ word: string; kept: boolean }> {
 
 const quote = (term: string): string => `"${term}"`;
 
-export function buildSearchQuery(text: string): SearchQuery {
+export function buildSearchQuery(text: string, scope: SearchScope = 'ingredient'): SearchQuery {
   const typed = normalizeName(text.replaceAll('|', ' ')).split(' ').filter(Boolean).slice(0, MAX_QUERY_TERMS);
   // Synonyms match singular words; a word typed as it was keeps its typed form: FTS5's
   // porter stemmer matches plurals itself, and the last word is matched as a prefix.
   const singulars = typed.map(singular);
-  const rewritten = applySynonyms(singulars);
+  const rewritten = applySynonyms(singulars, scope);
   const unchanged = rewritten.length === typed.length && rewritten.every((r) => r.kept);
   const words = rewritten.map((r, i) => ({ word: unchanged ? typed[i]! : r.word, kept: r.kept }));
   const optional = (w: { word: string; kept: boolean }, i: number) =>
@@ -107,12 +116,12 @@ export function buildSearchQuery(text: string): SearchQuery {
   const required = words.filter((w, i) => !optional(w, i)).map((w) => w.word);
   const terms = (required.length > 0 ? required : words.map((w) => w.word)).slice(0, MAX_QUERY_TERMS);
   const normalized = terms.map((t) => singular(t.split('|')[0]!)).join(' ');
-  if (terms.length === 0) return { match: null, anyMatch: null, normalized, terms, typed };
+  if (terms.length === 0) return { match: null, anyMatch: null, normalized, terms, typed, scope };
   const parts = terms.map((t, i) => {
     if (t.includes('|')) return `(${t.split('|').map(quote).join(' OR ')})`;
     return i === terms.length - 1 ? `${quote(t)}*` : quote(t);
   });
-  return { match: parts.join(' AND '), anyMatch: parts.join(' OR '), normalized, terms, typed };
+  return { match: parts.join(' AND '), anyMatch: parts.join(' OR '), normalized, terms, typed, scope };
 }
 
 /** Damerau-Levenshtein distance (adjacent swaps count one), stopping early past `max`. */
@@ -165,5 +174,5 @@ export function checkedForTypos(word: string): boolean {
 /** The query read again with some typed words replaced by their corrections (synonyms apply to the corrected words). */
 export function withCorrections(query: SearchQuery, replaced: Map<number, string>): SearchQuery {
   if (query.match === null || replaced.size === 0) return query;
-  return buildSearchQuery(query.typed.map((t, i) => replaced.get(i) ?? t).join(' '));
+  return buildSearchQuery(query.typed.map((t, i) => replaced.get(i) ?? t).join(' '), query.scope);
 }

@@ -15,7 +15,11 @@ export interface Synonym {
   note: string;
   /** Only when it is the whole query: "pepper" alone is black pepper, "red pepper" is not. */
   wholeQuery?: boolean;
+  /** Only in one list, whose names use the words ("Soft drink, cola" is an FNDDS survey name). */
+  scope?: SearchScope;
 }
+
+export type SearchScope = 'ingredient' | 'survey';
 
 export const SYNONYMS: readonly Synonym[] = [
   { from: 'aubergine', to: 'eggplant', note: 'British/US' },
@@ -98,10 +102,10 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'bacon', to: 'pork cured bacon', note: 'SR names bacon "Pork, cured, bacon"', wholeQuery: true },
   { from: 'ham', to: 'pork cured ham', note: 'SR names ham "Pork, cured, ham"', wholeQuery: true },
   { from: 'sausage', to: 'pork sausage', note: 'the everyday sausage is pork', wholeQuery: true },
-  { from: 'fry', to: 'french fry', note: 'everyday word', wholeQuery: true },
-  { from: 'cola', to: 'soft drink cola', note: 'FNDDS names it "Soft drink, cola"', wholeQuery: true },
-  { from: 'coke', to: 'soft drink cola', note: 'everyday word (the survey food; branded search keeps the name)', wholeQuery: true },
-  { from: 'tea', to: 'tea hot leaf black', note: 'a cup of tea is hot black tea', wholeQuery: true },
+  { from: 'fry', to: 'french fry', note: 'everyday word', wholeQuery: true, scope: 'survey' },
+  { from: 'cola', to: 'soft drink cola', note: 'FNDDS names it "Soft drink, cola"', wholeQuery: true, scope: 'survey' },
+  { from: 'coke', to: 'soft drink cola', note: 'everyday word (the survey food; branded search keeps the name)', wholeQuery: true, scope: 'survey' },
+  { from: 'tea', to: 'tea hot leaf black', note: 'a cup of tea is hot black tea', wholeQuery: true, scope: 'survey' },
   { from: 'capsicum', to: 'pepper sweet', note: 'Australian/British: the sweet (bell) pepper' },
   { from: 'bell pepper', to: 'pepper sweet', note: 'US' },
   { from: 'water cress', to: 'watercress', note: 'spelling' },
@@ -143,13 +147,13 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'minced turkey', to: 'ground turkey', note: 'British/US' },
   { from: 'chunky', to: 'chunk style', note: 'as SR names it' },
   { from: 'crunchy peanut butter', to: 'peanut butter chunk style', note: 'British/US' },
-  { from: 'porridge', to: 'oatmeal', note: 'British/US' },
-  { from: 'pb j', to: 'peanut butter and jelly sandwich', note: 'US abbreviation' },
-  { from: 'pbj', to: 'peanut butter and jelly', note: 'US abbreviation' },
-  { from: 'mac and cheese', to: 'macaroni or noodle with cheese', note: 'US' },
-  { from: 'mac n cheese', to: 'macaroni or noodle with cheese', note: 'US' },
-  { from: 'macaroni and cheese', to: 'macaroni or noodle with cheese', note: 'as FNDDS names it' },
-  { from: 'macaroni cheese', to: 'macaroni or noodle with cheese', note: 'British' },
+  { from: 'porridge', to: 'oatmeal', note: 'British/US', scope: 'survey' },
+  { from: 'pb j', to: 'peanut butter and jelly sandwich', note: 'US abbreviation', scope: 'survey' },
+  { from: 'pbj', to: 'peanut butter and jelly', note: 'US abbreviation', scope: 'survey' },
+  { from: 'mac and cheese', to: 'macaroni or noodle with cheese', note: 'US', scope: 'survey' },
+  { from: 'mac n cheese', to: 'macaroni or noodle with cheese', note: 'US', scope: 'survey' },
+  { from: 'macaroni and cheese', to: 'macaroni or noodle with cheese', note: 'as FNDDS names it', scope: 'survey' },
+  { from: 'macaroni cheese', to: 'macaroni or noodle with cheese', note: 'British', scope: 'survey' },
   { from: 'lasagne', to: 'lasagna', note: 'British spelling' },
   { from: 'sour cream', to: 'cream sour', note: 'as SR names it' },
   { from: 'sweetcorn', to: 'corn sweet', note: 'British/US' },
