@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { singular, normalizeName } from '../../../src/domain/search.js';
 import { SYNONYMS } from '../../../src/domain/synonyms.js';
@@ -24,10 +26,15 @@ const holds = (name: string, word: string): boolean =>
  */
 describe('synonym table', () => {
   it.each(SYNONYMS.map((s) => [s.from, s.to, s]))('"%s" finds a food named with "%s"', async (_from, _to, synonym) => {
-    const path = synonym.scope === 'survey' ? '/v1/survey-foods' : '/v1/ingredients';
-    const body = (await t.get(`${path}?q=${encodeURIComponent(synonym.from)}&limit=1`)).json();
+    const route = synonym.scope === 'survey' ? '/v1/survey-foods' : '/v1/ingredients';
+    const body = (await t.get(`${route}?q=${encodeURIComponent(synonym.from)}&limit=1`)).json();
     expect(body.total, synonym.from).toBeGreaterThan(0);
     const name: string = body.data[0].name;
     for (const word of synonym.to.split(' ')) expect(holds(name, word), `${synonym.from} -> ${name} lacks "${word}"`).toBe(true);
+  });
+
+  it('is the table the README shows', () => {
+    const readme = readFileSync(path.resolve(import.meta.dirname, '..', '..', '..', 'README.md'), 'utf8');
+    for (const s of SYNONYMS) expect(readme, s.from).toContain(`| ${s.from} | ${s.to.replaceAll('|', ' or ')} |`);
   });
 });
