@@ -113,7 +113,7 @@ export class Lister {
 function countArgs(args: Record<string, unknown>): Record<string, unknown> {
   const rest: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(args)) {
-    if (!['limit', 'offset', 'norm', 'prefix', 'spaced'].includes(key) && !key.startsWith('term')) rest[key] = value;
+    if (!['limit', 'offset', 'norm', 'full', 'prefix', 'spaced'].includes(key) && !key.startsWith('term')) rest[key] = value;
   }
   return rest;
 }
@@ -128,6 +128,7 @@ function countArgs(args: Record<string, unknown>): Record<string, unknown> {
 function rankExpression(a: string, query: SearchQuery, relaxed: boolean, args: Record<string, unknown>, withAliases: boolean): string {
   const w = MATCH_WEIGHTS;
   args.norm = query.normalized;
+  args.full = query.full;
   args.prefix = `${query.normalized}%`;
   args.spaced = ` ${query.normalized} `;
   const aliases = withAliases ? ` OR instr(${a}.search_aliases, '| ' || @norm || ' |') > 0` : '';
@@ -138,7 +139,7 @@ function rankExpression(a: string, query: SearchQuery, relaxed: boolean, args: R
     missing = ' + ' + words.map((_, i) => `(instr(' ' || ${a}.search_name, @term${i}) = 0) * ${w.missingWord}`).join(' + ');
   }
   return `(${a}.search_rank
-    + CASE WHEN ${a}.search_name = @norm${aliases} THEN ${w.exactName} ELSE 0 END
+    + CASE WHEN ${a}.search_name IN (@norm, @full)${aliases} THEN ${w.exactName} ELSE 0 END
     + CASE WHEN instr(' ' || ${a}.search_head || ' ', @spaced) > 0 OR instr(' ' || ${a}.search_subject || ' ', @spaced) > 0
       OR instr(' ' || ${a}.search_subject || ' ' || ${a}.search_head || ' ', @spaced) > 0
       OR instr(' ' || ${a}.search_head || ' ' || ${a}.search_subject || ' ', @spaced) > 0

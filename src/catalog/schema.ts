@@ -86,7 +86,7 @@ CREATE TABLE ingredient_portion (
 ) WITHOUT ROWID;
 
 CREATE VIRTUAL TABLE ingredient_fts USING fts5(
-  name, aliases, content='ingredient', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2'
+  name, aliases, content='ingredient', content_rowid='id', prefix='2 3', tokenize='porter unicode61 remove_diacritics 2'
 );
 
 -- Words of ingredient and survey food names with how many names use them: the typo corrector's choices.
@@ -220,7 +220,7 @@ CREATE TABLE ingredient_yield (
 ) WITHOUT ROWID;
 
 CREATE VIRTUAL TABLE survey_food_fts USING fts5(
-  name, content='survey_food', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2'
+  name, content='survey_food', content_rowid='id', prefix='2 3', tokenize='porter unicode61 remove_diacritics 2'
 );
 
 -- Branded products (FDC Branded Foods, Open Food Facts, and a synthetic release only on request).

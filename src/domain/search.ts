@@ -10,6 +10,7 @@ export type { SearchScope };
  * buys a food rather than which food it is ("fresh", "large", "free-range") made optional.
  */
 export const MAX_QUERY_TERMS = 12;
+export const MIN_PREFIX_LENGTH = 2;
 
 export interface SearchQuery {
   /** FTS5 MATCH expression (every word), or null when the text holds nothing searchable. */
@@ -18,6 +19,8 @@ export interface SearchQuery {
   anyMatch: string | null;
   /** Lower-cased, accent-folded, singular words after synonyms: compared with the stored keys. */
   normalized: string;
+  /** The same with the optional words kept: a name that is exactly what was typed ("Milk, whole") still ranks first. */
+  full: string;
   /** The words matched (after synonyms, without the optional words); "a|b" is either word. */
   terms: string[];
   /** The words as typed (normalised), which the typo corrector checks. */
@@ -115,13 +118,16 @@ export function buildSearchQuery(text: string, scope: SearchScope = 'ingredient'
     w.kept && OPTIONAL_WORDS.has(singular(w.word)) && !(w.word === 'whole' && /^(wheat|grain|meal)/.test(words[i + 1]?.word ?? ''));
   const required = words.filter((w, i) => !optional(w, i)).map((w) => w.word);
   const terms = (required.length > 0 ? required : words.map((w) => w.word)).slice(0, MAX_QUERY_TERMS);
-  const normalized = terms.map((t) => singular(t.split('|')[0]!)).join(' ');
-  if (terms.length === 0) return { match: null, anyMatch: null, normalized, terms, typed, scope };
+  const key = (list: string[]) => list.map((t) => singular(t.split('|')[0]!)).join(' ');
+  const normalized = key(terms);
+  const full = key(words.map((w) => w.word));
+  if (terms.length === 0) return { match: null, anyMatch: null, normalized, full, terms, typed, scope };
   const parts = terms.map((t, i) => {
     if (t.includes('|')) return `(${t.split('|').map(quote).join(' OR ')})`;
-    return i === terms.length - 1 ? `${quote(t)}*` : quote(t);
+    // A one-letter last word is a whole word: a one-letter prefix would expand to most of the index.
+    return i === terms.length - 1 && t.length >= MIN_PREFIX_LENGTH ? `${quote(t)}*` : quote(t);
   });
-  return { match: parts.join(' AND '), anyMatch: parts.join(' OR '), normalized, terms, typed, scope };
+  return { match: parts.join(' AND '), anyMatch: parts.join(' OR '), normalized, full, terms, typed, scope };
 }
 
 /** Damerau-Levenshtein distance (adjacent swaps count one), stopping early past `max`. */

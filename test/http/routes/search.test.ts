@@ -112,13 +112,28 @@ describe('survey food search', () => {
 
 describe('branded search', () => {
   it('ranks products with nutrients before bare records of the same name', async () => {
-    const body = (await t.get('/v1/branded?q=nutella&limit=60')).json();
-    const exact = body.data.filter((p: any) => p.name.toLowerCase() === 'nutella');
-    const complete: boolean[] = [];
-    for (const p of exact) complete.push((await t.get(`/v1/branded/${p.id}`)).json().nutrients.length >= 5);
-    // Open Food Facts 2019 holds "Nutella" records with a full label and bare ones with none.
-    expect(complete[0]).toBe(true);
-    expect(complete.includes(false)).toBe(true);
-    expect(complete.slice(complete.indexOf(false)).includes(true)).toBe(false);
+    // off_products_2019_subset.tsv.gz: 01763003 "Nutella" has no nutrient value at all.
+    const bare = (await t.get('/v1/branded?gtin=01763003')).json().data[0];
+    expect(bare.name).toBe('Nutella');
+    expect((await t.get(`/v1/branded/${bare.id}`)).json().nutrients).toEqual([]);
+    const ranked: any[] = [];
+    for (const offset of [0, 100]) ranked.push(...(await t.get(`/v1/branded?q=nutella&limit=100&offset=${offset}`)).json().data);
+    const position = ranked.findIndex((p) => p.id === bare.id);
+    expect(position).toBeGreaterThan(20);
+    for (const p of ranked.slice(0, 20)) {
+      expect(p.name.toLowerCase()).toBe('nutella');
+      expect((await t.get(`/v1/branded/${p.id}`)).json().nutrients.length, String(p.id)).toBeGreaterThanOrEqual(5);
+    }
+  });
+
+  it('combines brand and q', async () => {
+    // The Open Food Facts 2019 "Nutella" records carry no brand; with brand=ferrero only the
+    // products whose brand or owner says Ferrero remain (FDC/Open Food Facts export records).
+    const body = (await t.get('/v1/branded?q=nutella&brand=ferrero&limit=100')).json();
+    expect(body.data.length).toBeGreaterThan(0);
+    for (const p of body.data) {
+      expect(p.name.toLowerCase()).toContain('nutella');
+      expect(`${p.brand ?? ''} ${p.brand_owner ?? ''}`.toLowerCase()).toContain('ferrero');
+    }
   });
 });
