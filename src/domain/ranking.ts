@@ -21,6 +21,11 @@ export function searchKey(name: string): string {
   return searchWords(name).join(' ');
 }
 
+/** The comparison key a query is compared with: the name without its explanations in parentheses. */
+export function searchNameKey(name: string): string {
+  return searchKey(name.replace(/\(.*?\)/g, ' '));
+}
+
 /** The comparison key of a name's head, the part before the first comma ("Apples, raw" -> "apple"). */
 export function searchHeadKey(name: string): string {
   return searchKey(name.split(',')[0] ?? name);
@@ -57,7 +62,7 @@ const PROCESSED = new Set(
     'syrup', 'juice', 'pack', 'packed', 'sauce', 'chopped', 'sliced', 'crumbs', 'flakes', 'puree', 'paste', 'spread',
     'breaded', 'battered', 'glazed', 'stuffed', 'filled', 'coated', 'sun', 'free', 'solids', 'liquids', 'restaurant', 'school', 'commodity', 'babyfood', 'toddler', 'infant', 'formula',
     'liver', 'heart', 'kidney', 'brain', 'gizzard', 'giblets', 'tongue', 'variety', 'by', 'products', 'topping',
-    'crust', 'style', 'type', 'home', 'recipe', 'fast', 'foods', 'meal', 'dinner', 'entree',
+    'oil', 'wholegrain', 'crust', 'style', 'type', 'home', 'recipe', 'fast', 'foods', 'meal', 'dinner', 'entree',
   ].map(singular),
 );
 

@@ -1,4 +1,4 @@
-import { familyKey, rankSignals, searchHeadKey, searchKey, searchRank, searchSubjectKey } from '../domain/ranking.js';
+import { familyKey, rankSignals, searchHeadKey, searchKey, searchNameKey, searchRank, searchSubjectKey } from '../domain/ranking.js';
 import { normalizeName } from '../domain/search.js';
 import type { ImportContext } from './context.js';
 
@@ -57,7 +57,7 @@ export function deriveSearchFields(ctx: Pick<ImportContext, 'db'>): void {
     );
     for (const row of rows) {
       const recipeUses = table === 'ingredient' ? (families.get(ingredientFamily.get(row.id)!) ?? 0) : 0;
-      update.run(searchKey(row.name), searchHeadKey(row.name), searchSubjectKey(row.name), searchRank(rankSignals(row.name, recipeUses, row.category)), row.id);
+      update.run(searchNameKey(row.name), searchHeadKey(row.name), searchSubjectKey(row.name), searchRank(rankSignals(row.name, recipeUses, row.category)), row.id);
       for (const word of new Set(normalizeName(named(row.id, row.name)).split(' '))) {
         if (word.length >= 4 && !/\d/.test(word)) vocabulary.set(word, (vocabulary.get(word) ?? 0) + 1);
       }
