@@ -136,4 +136,11 @@ describe('branded search', () => {
       expect(`${p.brand ?? ''} ${p.brand_owner ?? ''}`.toLowerCase()).toContain('ferrero');
     }
   });
+
+  it('reads a brand typed before or after the product name when no name holds the words', async () => {
+    // branded_food.csv: fdc_id 1377290 "MAPLE CASHEW BUTTER, MAPLE", brand owner "Justin's, LLC".
+    const body = (await t.get(`/v1/branded?q=${encodeURIComponent("justin's maple cashew butter")}`)).json();
+    expect(body.data[0].id).toBe(1377290);
+    expect(body.total).toBeGreaterThan(0);
+  });
 });
