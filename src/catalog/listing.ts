@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { MATCH_WEIGHTS } from '../domain/ranking.js';
-import { buildSearchQuery, checkedForTypos, corrections, SYNONYM_WORDS, withCorrections, type SearchQuery } from '../domain/search.js';
+import { buildSearchQuery, checkedForTypos, corrections, splitCompound, SYNONYM_WORDS, withCorrections, type SearchQuery } from '../domain/search.js';
 
 export interface Page<T> {
   data: T[];
@@ -73,7 +73,8 @@ export class Lister {
 
   /**
    * Typed words of five letters or more that no name holds (as a prefix, for the last word)
-   * are replaced by the closest vocabulary word: one or two letters wrong ("chiken", "brocoli").
+   * are read as two words when they split into two vocabulary words ("pinenuts"), else replaced
+   * by the closest vocabulary word: one or two letters wrong ("chiken", "brocoli").
    * Words every name holds cost one indexed probe each; only unknown words reach the vocabulary.
    */
   private corrected(query: SearchQuery, ftsTable: string): SearchQuery {
@@ -84,10 +85,17 @@ export class Lister {
       if (!checkedForTypos(word)) return;
       const probe = i === last ? `"${word}"*` : `"${word}"`;
       if (this.prepared(`SELECT 1 FROM ${ftsTable} WHERE ${ftsTable} MATCH ? LIMIT 1`).get(probe) !== undefined) return;
-      const fix = corrections(word, this.vocabulary(), 1)[0];
+      const known = this.knownWords();
+      const fix = splitCompound(word, (w) => known.has(w)) ?? corrections(word, this.vocabulary(), 1)[0];
       if (fix !== undefined) replaced.set(i, fix);
     });
     return withCorrections(query, replaced);
+  }
+
+  private known: Set<string> | null = null;
+  private knownWords(): Set<string> {
+    this.known ??= new Set(this.vocabulary().map(([w]) => w));
+    return this.known;
   }
 
   /** The words of the names (read once, on the first misspelt query), and the synonym table's ("aubergin" -> "aubergine"). */

@@ -21,9 +21,13 @@ export function searchKey(name: string): string {
   return searchWords(name).join(' ');
 }
 
-/** The comparison key a query is compared with: the name without its explanations in parentheses. */
-export function searchNameKey(name: string): string {
-  return searchKey(name.replace(/\(.*?\)/g, ' '));
+/**
+ * The comparison key a query is compared with. SR's parentheses explain ("(Includes foods for
+ * USDA's ...)", "(coffee cream or table cream)") and are left out; FNDDS's name a restaurant
+ * ("Hamburger (McDonalds)") and stay, so the generic dish keeps the exact match.
+ */
+export function searchNameKey(name: string, explanations: 'strip' | 'keep' = 'strip'): string {
+  return searchKey(explanations === 'strip' ? name.replace(/\(.*?\)/g, ' ') : name);
 }
 
 /** The comparison key of a name's head, the part before the first comma ("Apples, raw" -> "apple"). */
@@ -91,7 +95,7 @@ export interface RankSignals {
   processedWords: number;
   /** Words of the name that say it is the plain form (raw, fresh, whole, plain, NFS...). */
   plainWords: number;
-  /** A brand or restaurant name (an all-capitals word of three letters or more, as SR writes brands). */
+  /** A brand or restaurant name (an all-capitals word of three letters or more in SR, a capitalised parenthesis in FNDDS). */
   brandName: boolean;
   /** "with ..." (not "with added" vitamins): something was added to the food. */
   additions: boolean;
@@ -116,7 +120,7 @@ export const RANK_WEIGHTS = {
   specialCategory: 8,
 } as const;
 
-export function rankSignals(name: string, recipeUses: number, category: string | null = null): RankSignals {
+export function rankSignals(name: string, recipeUses: number, category: string | null = null, list: 'ingredient' | 'survey' = 'ingredient'): RankSignals {
   // A parenthesis explains, it does not qualify: "(Includes foods for USDA's Food Distribution Program)".
   const words = searchWords(
     name
@@ -134,7 +138,10 @@ export function rankSignals(name: string, recipeUses: number, category: string |
     recipeUses,
     processedWords: words.filter((w) => PROCESSED.has(w)).length,
     plainWords: words.filter((w) => PLAIN.has(w)).length,
-    brandName: /\b[A-Z][A-Z'&]{2,}\b/.test(name.replace(/\b(NFS|NS|USDA|UHT|RTF|RTE|RTS|NFDM|NDB)\b/g, '')),
+    // SR writes brands in capitals ("APPLEBEE'S"); FNDDS in a capitalised parenthesis ("Hamburger (McDonalds)").
+    brandName:
+      /\b[A-Z][A-Z'&]{2,}\b/.test(name.replace(/\b(NFS|NS|USDA|UHT|RTF|RTE|RTS|NFDM|NDB)\b/g, '')) ||
+      (list === 'survey' && /\([A-Z]/.test(name)),
     parts: name.split(',').length,
     additions: /\bwith (?!added)/.test(normalizeName(name)),
     generic: GENERIC_MARK.test(normalizeName(name)),

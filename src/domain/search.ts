@@ -171,6 +171,19 @@ export function corrections(word: string, vocabulary: ReadonlyArray<readonly [st
   return found.filter((f) => f.distance === best).slice(0, max).map((f) => f.word);
 }
 
+/**
+ * Two words typed as one ("pinenuts", "icecream"): the split whose parts are both vocabulary
+ * words of three letters or more, the longest first part first; null when there is none.
+ */
+export function splitCompound(word: string, has: (w: string) => boolean): string | null {
+  for (let at = word.length - 3; at >= 3; at--) {
+    const a = word.slice(0, at);
+    const b = word.slice(at);
+    if ((has(a) || has(singular(a))) && (has(b) || has(singular(b)))) return `${a} ${b}`;
+  }
+  return null;
+}
+
 /** Whether the typo corrector looks at a typed word: long enough, and not a word the synonym table or the optional list reads. */
 export function checkedForTypos(word: string): boolean {
   const one = singular(word);

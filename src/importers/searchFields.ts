@@ -57,7 +57,7 @@ export function deriveSearchFields(ctx: Pick<ImportContext, 'db'>): void {
     );
     for (const row of rows) {
       const recipeUses = table === 'ingredient' ? (families.get(ingredientFamily.get(row.id)!) ?? 0) : 0;
-      update.run(searchNameKey(row.name), searchHeadKey(row.name), searchSubjectKey(row.name), searchRank(rankSignals(row.name, recipeUses, row.category)), row.id);
+      update.run(searchNameKey(row.name, table === 'ingredient' ? 'strip' : 'keep'), searchHeadKey(row.name), searchSubjectKey(row.name), searchRank(rankSignals(row.name, recipeUses, row.category, table === 'ingredient' ? 'ingredient' : 'survey')), row.id);
       for (const word of new Set(normalizeName(named(row.id, row.name)).split(' '))) {
         if (word.length >= 4 && !/\d/.test(word)) vocabulary.set(word, (vocabulary.get(word) ?? 0) + 1);
       }

@@ -18,6 +18,10 @@ describe('ranking signals', () => {
     expect(rankSignals('Chicken, broilers or fryers, breast, meat only, cooked, roasted', 0)).toMatchObject({ processedWords: 2, plainWords: 0 });
     expect(rankSignals('Egg, whole, raw, fresh', 0)).toMatchObject({ processedWords: 0, plainWords: 3 });
     expect(rankSignals("APPLEBEE'S, chili", 0).brandName).toBe(true);
+    // FNDDS names a restaurant in a capitalised parenthesis; SR's parentheses explain.
+    expect(rankSignals('Hamburger (McDonalds)', 0, null, 'survey').brandName).toBe(true);
+    expect(rankSignals('Hamburger, NFS', 0, null, 'survey').brandName).toBe(false);
+    expect(rankSignals("Apples, raw, with skin (Includes foods for USDA's Food Distribution Program)", 0).brandName).toBe(false);
     expect(rankSignals('Rice, white, cooked, NS as to fat', 0)).toMatchObject({ brandName: false, generic: true });
     expect(rankSignals('Rice, white, with corn, NS as to fat', 0).additions).toBe(true);
     expect(rankSignals('Milk, whole, 3.25% milkfat, with added vitamin D', 0).additions).toBe(false);

@@ -7,6 +7,7 @@ import {
   editDistance,
   MAX_QUERY_TERMS,
   singular,
+  splitCompound,
   withCorrections,
 } from '../../src/domain/search.js';
 
@@ -74,6 +75,13 @@ describe('typo correction', () => {
     expect(corrections('chiken', vocabulary, 3)).toEqual(['chicken']);
     expect(corrections('bakon', [['baron', 2], ['bacon', 40]], 3)).toEqual(['bacon', 'baron']);
     expect(corrections('zzzzzz', vocabulary)).toEqual([]);
+  });
+
+  it('reads two words typed as one', () => {
+    const known = new Set(['pine', 'nut', 'nuts', 'peanut', 'butter']);
+    expect(splitCompound('pinenuts', (w) => known.has(w))).toBe('pine nuts');
+    expect(splitCompound('peanutbutter', (w) => known.has(w))).toBe('peanut butter');
+    expect(splitCompound('pinapple', (w) => known.has(w))).toBeNull();
   });
 
   it('leaves short words, synonym words and buying words alone', () => {
