@@ -94,16 +94,17 @@ const EXTRA_UNITS: Record<string, string[]> = {
   wedge: ['wedges'],
   pod: ['pods'],
   spear: ['spears'],
-  fillet: ['fillets'],
+  tube: ['tubes'],
+  ball: ['balls'],
+  portion: ['portions'],
+  dessertspoon: ['dessertspoons', 'dsp', 'dstspn'],
   recipe: ['recipes', 'recipe quantity'],
   quantity: [],
   cm: ['centimetre', 'centimetres', 'centimeter', 'centimeters'],
   mm: ['millimetre', 'millimetres'],
   inch: ['inches', 'in'],
-  sprinkle: ['sprinkling'],
   shot: ['shots'],
   jigger: ['jiggers'],
-  drizzle: [],
 };
 
 const UNIT_WORDS = new Map<string, string>();
@@ -111,12 +112,16 @@ for (const [unit, names] of Object.entries(EXTRA_UNITS)) for (const n of [unit, 
 /** Case-sensitive cookbook abbreviations: "T" is a tablespoon, "t" a teaspoon. */
 const CASED_UNITS: Record<string, string> = { T: 'tbsp', Tb: 'tbsp', TB: 'tbsp', Tbsp: 'tbsp', TBSP: 'tbsp', t: 'tsp', Tsp: 'tsp' };
 
+/** Conversion spellings that in a recipe line belong to the food ("3 whole star anise"). */
+const NOT_LINE_UNITS = new Set(['whole', 'each', 'ea', 'item', 'items', 'unit', 'units', 'c', 'pc']);
+
 /** The canonical name of a unit word (one or two tokens), or null. */
 function unitOf(word: string): string | null {
   if (CASED_UNITS[word]) return CASED_UNITS[word];
   const lower = word.toLowerCase().replace(/\.$/, '');
   if (lower === 'c' && word !== 'c') return null;
   if (lower === 'in' || lower === 't') return null; // only after a number, see readUnit
+  if (NOT_LINE_UNITS.has(lower)) return null;
   const conv = parseUnit(lower);
   if (conv) return conv;
   return UNIT_WORDS.get(lower) ?? null;
@@ -138,6 +143,7 @@ export function toConversionUnit(unit: string): { unit: Unit; factor: number } |
     case 'dash': return { unit: 'tsp', factor: 1 / 8 };
     case 'drop': return { unit: 'ml', factor: 0.05 };
     case 'stick': return { unit: 'tbsp', factor: 8 }; // a US stick of butter
+    case 'dessertspoon': return { unit: 'tsp', factor: 2 };
     default: return null;
   }
 }
@@ -153,10 +159,20 @@ const UNIT_MODIFIERS = new Set(['heaped', 'heaping', 'level', 'rounded', 'good',
 const PREP_WORDS = new Set(
   ('chopped minced diced sliced grated shredded crushed peeled pitted stoned seeded deseeded halved quartered cubed ' +
     'julienned toasted melted softened beaten sifted trimmed drained rinsed squeezed crumbled slivered mashed shelled ' +
-    'thawed torn snipped zested cored hulled skinned boned flaked sieved whisked separated packed firmly lightly loosely ' +
-    'finely coarsely roughly thinly freshly very well thickly juiced shaved scrubbed washed cut picked ground cracked')
+    'thawed torn snipped zested cored hulled skinned boned sieved whisked separated packed firmly lightly loosely ' +
+    'finely coarsely roughly thinly freshly well thickly juiced shaved scrubbed washed cut picked ground cracked ' +
+    'shucked stemmed blanched steamed unpeeled unsifted')
     .split(' '),
 );
+/** A preparation word that is part of the food's name before these words ("minced beef", "chopped tomatoes"). */
+const NAMED_PREP: Record<string, RegExp> = {
+  minced: /^(?:beef|pork|lamb|meat|turkey|chicken|veal|garlic)/i,
+  chopped: /^tomato/i,
+  crushed: /^(?:red|chil|tomato|ice)/i,
+  mashed: /^potato/i,
+  sliced: /^(?:bread|white bread|ham)/i,
+};
+const keepsPrep = (word: string, next: string | undefined): boolean => NAMED_PREP[word]?.test(next ?? '') ?? false;
 /** "ground" stays in "ground cumin"; only these are ground at the table. */
 const GROUND_DROPPED_BEFORE = /^(?:black|white|pink|mixed|green|sea|rock)?\s*(?:pepper|peppercorns?|salt|sea salt|nutmeg)\b/i;
 
@@ -166,7 +182,7 @@ const PURPOSE = new RegExp(
       'to taste', 'or to taste', 'to serve', 'to garnish', 'to decorate', 'to finish', 'to dust', 'to grease', 'to glaze',
       'for (?:the )?(?:garnish|garnishing|serving|dusting|greasing|frying|brushing|drizzling|decoration|decorating|sprinkling|deep[- ]frying|shallow[- ]frying|topping|coating|rolling|the tin|the pan|dipping|basting|glazing)',
       'as needed', 'as required', 'if needed', 'if desired', 'if preferred', 'if you like', 'optional', 'plus (?:extra|more|some)',
-      'or (?:less|more)', 'for cooking', 'for the (?:sauce|dressing|filling|topping|marinade|glaze|garnish)', 'such as', 'e\\.?g\\.?', ' - ',
+      'or (?:less|more)', 'for cooking', 'for (?:the )?(?:baking sheet|baking tray|tin|pan|dish|mould|mold|skillet|grill|griddle|wok)', 'for the (?:sauce|dressing|filling|topping|marinade|glaze|garnish)', 'such as', 'e\\.?g\\.?', '-\\s',
     ].join('|') +
     ')\\b.*$',
   'i',
@@ -359,7 +375,7 @@ function readMeasures(c: Cursor, measures: LineMeasure[]): PieceSize | null {
   }
   size = readSizeOrModifier(c);
   const unit = readUnit(c, true);
-  if (unit !== null && size === null) size = readSizeOrModifier(c);
+  if (unit !== null && size === null && toConversionUnit(unit) === null) size = readSizeOrModifier(c);
   measures.push({ quantity, unit });
   // alternatives and compounds: "150 g / 5 oz", "1 lb 9 oz", "3 cups or 1 lb", "1 cm / 1/2 in"
   const length = unit === 'cm' || unit === 'inch' || unit === 'mm';
@@ -437,7 +453,10 @@ function readSizeOrModifier(c: Cursor): PieceSize | null {
     if (raw === undefined) return size;
     const w = raw.toLowerCase();
     const next = c.tokens[c.i + 1]?.toLowerCase();
-    if (w in SIZE_WORDS && next !== undefined && next !== 'or' && next !== 'and' && next !== 'to') {
+    if (w in SIZE_WORDS && (next === 'to' || next === 'or') && (c.tokens[c.i + 2]?.toLowerCase() ?? '') in SIZE_WORDS && c.tokens[c.i + 3] !== undefined) {
+      size = SIZE_WORDS[w]!;
+      c.i += 3;
+    } else if (w in SIZE_WORDS && next !== undefined && next !== 'or' && next !== 'and' && next !== 'to') {
       size = SIZE_WORDS[w]!;
       c.i += 1;
     } else if (UNIT_MODIFIERS.has(w) && next !== undefined && unitOf(next.replace(/[.,]$/, '')) !== null) {
@@ -469,7 +488,9 @@ const CONTAINERS = new Set(
 /** Words a cook puts before the food that are not part of what it is ("cooked prawns", "chilled butter"). */
 const LEAD_STATES = new Set(['cooked', 'chilled', 'warmed', 'poached', 'hard-boiled', 'soft-boiled', 'hard-cooked', 'boiled', 'plenty', 'rinsed', 'thick-cut', 'thawed', 'defrosted', 'about']);
 /** Preparation words dropped wherever they stand in the food text ("roasted chopped hazelnuts"). */
-const INNER_PREP = new Set('chopped minced diced sliced grated shredded crushed peeled deseeded halved beaten melted softened sifted'.split(' '));
+const INNER_PREP = new Set('chopped diced sliced grated shredded crushed peeled deseeded halved beaten melted softened sifted'.split(' '));
+/** Preparation words that, after the food, start its preparation only at the end or before a connector. */
+const TAIL_PARTICIPLE_NEEDS_END = new Set('mashed broken cleaned washed split soaked'.split(' '));
 /** Words after the food that start its preparation ("onion finely chopped"). */
 const TAIL_PREP = new Set(
   ('chopped minced diced sliced grated shredded crushed peeled pitted seeded deseeded halved quartered cubed skinned trimmed ' +
@@ -530,7 +551,7 @@ export function parseIngredientLine(raw: string): ParsedLine {
       return ' ';
     }
     // a short aside inside the name stays ("kosher (coarse) salt"); the rest is a comment
-    if (inner.split(' ').length <= 2 && !/^(?:optional|see|note|about|approx|for|if|or|such|e\.?g|\d)/i.test(inner)) return whole;
+    if ((inner.split(' ').length <= 2 || /^or\s/i.test(inner)) && !/^(?:optional|see|note|about|approx|for|if|such|e\.?g|\d|preferabl|recipe|any|from|not|availab|use|skin|podded|ideally|you|we|at|such|plus|but|if|like|to|in|at|i\.?e)/i.test(inner) && !/recipe|page|note/i.test(inner)) return whole;
     if (inner) comments.push(inner);
     return ' ';
   });
@@ -563,6 +584,9 @@ export function parseIngredientLine(raw: string): ParsedLine {
   // Segments: the food, then preparation and comments. Adjectives split by a comma
   // ("skinless, boneless chicken") and lists of alternatives ("lard, dripping or oil") stay whole.
   const segments = splitSegments(rest);
+  const allPrep = (seg: string) => seg.split(' ').every((w) => PREP_WORDS.has(w.toLowerCase()) || w.toLowerCase() === 'and' || /^(?:\w+-)?\w+ed$/i.test(w));
+  while (segments.length > 1 && allPrep(segments[0]!)) preps.push(segments.shift()!);
+  segments[0] = segments[0]!.replace(/^and\s+/i, '');
   let foodEnd = 1;
   const firstWords = segments[0]!.split(' ').filter(Boolean);
   if (segments.length > 1 && firstWords.length === 1 && /(?:less|ed|mild|hot|sweet|fresh)$/i.test(firstWords[0]!) && !PREP_WORDS.has(firstWords[0]!.toLowerCase()) && !startsWithPrep(segments[1]!) ) foodEnd = 2;
@@ -572,7 +596,7 @@ export function parseIngredientLine(raw: string): ParsedLine {
       if (segments.slice(foodEnd, k).every((x) => !startsWithPrep(x) && !/\d/.test(x) && x.split(' ').length <= 3)) foodEnd = k + 1;
       break;
     }
-    if (/\sor\s/.test(seg) && k === foodEnd && !startsWithPrep(seg) && !/\d/.test(seg) && !PURPOSE.test(seg)) {
+    if (/\sor\s/.test(seg) && k === foodEnd && !/^(?:fresh|frozen|dried|canned|tinned|cooked|raw|hot|cold|warm|with)\b/i.test(seg) && !startsWithPrep(seg) && !/\d/.test(seg) && !PURPOSE.test(seg)) {
       foodEnd = k + 1;
       break;
     }
@@ -631,7 +655,17 @@ export function parseIngredientLine(raw: string): ParsedLine {
     const w = words[k]!.toLowerCase().replace(/,$/, '');
     if (w === 'ground' && !GROUND_DROPPED_BEFORE.test(words.slice(k + 1).join(' '))) break;
     if (words[k + 1]?.toLowerCase() === 'or') break;
-    if (PREP_WORDS.has(w) || LEAD_STATES.has(w) || (w === 'and' && prepLead.length > 0) || /^(?:finely|roughly|freshly|thinly|coarsely)-\w+$/.test(w)) {
+    if (keepsPrep(w, words[k + 1])) break;
+    if ((w === 'very' || w === 'each') && k === 0 && !PREP_WORDS.has(words[k + 1]?.toLowerCase() ?? '')) {
+      if (w === 'each') k += 1;
+      break;
+    }
+    if (w === 'very' && PREP_WORDS.has(words[k + 1]?.toLowerCase() ?? '')) {
+      prepLead.push(words[k]!);
+      k += 1;
+      continue;
+    }
+    if (PREP_WORDS.has(w) || LEAD_STATES.has(w) || (w === 'and' && prepLead.length > 0) || /^(?:finely|roughly|freshly|thinly|coarsely|well|lightly)-\w+ed$/.test(w)) {
       prepLead.push(words[k]!.replace(/,$/, ''));
       k += 1;
       continue;
@@ -654,7 +688,7 @@ export function parseIngredientLine(raw: string): ParsedLine {
     }
   }
   if (words.length > 2) {
-    const kept = words.filter((w, j) => j === 0 || j === words.length - 1 || !INNER_PREP.has(w.toLowerCase()));
+    const kept = words.filter((w, j) => j === 0 || j === words.length - 1 || !INNER_PREP.has(w.toLowerCase()) || keepsPrep(w.toLowerCase(), words[j + 1]));
     if (kept.length !== words.length) {
       preps.push(words.filter((w) => !kept.includes(w)).join(' '));
       words = kept;
@@ -663,7 +697,14 @@ export function parseIngredientLine(raw: string): ParsedLine {
   // Preparation after the food without a comma ("onion finely chopped")
   for (let j = 1; j < words.length; j += 1) {
     const w = words[j]!.toLowerCase();
-    if (TAIL_PREP.has(w) && !(w === 'in' && /^(?:syrup|oil|brine|water|juice|olive|sunflower|tomato|spring)/i.test(words[j + 1] ?? ''))) {
+    const next = words[j + 1]?.toLowerCase();
+    const atEnd = next === undefined || /^(?:and|into|in|with|to|or|until|for|lengthways|lengthwise|finely|roughly)$/.test(next);
+    if (w === 'mixed' && next === 'with') {
+      preps.push(words.slice(j).join(' '));
+      words = words.slice(0, j);
+      break;
+    }
+    if (TAIL_PREP.has(w) && (!TAIL_PARTICIPLE_NEEDS_END.has(w) || atEnd) && !keepsPrep(w, words[j + 1]) && !(w === 'in' && /^(?:syrup|oil|brine|water|juice|olive|sunflower|tomato|spring|vinegar|its|their)/i.test(words[j + 1] ?? ''))) {
       preps.push(words.slice(j).join(' '));
       words = words.slice(0, j);
       break;
@@ -677,7 +718,8 @@ export function parseIngredientLine(raw: string): ParsedLine {
     const last = w[w.length - 1];
     if (w.length > 1 && last !== undefined) {
       const u = unitOf(last);
-      if (u !== null && TRAILING_UNITS.has(u)) {
+      const before = w[w.length - 2]!.toLowerCase();
+      if (u !== null && (TRAILING_UNITS.has(u) || (u === 'stick' && /^(?:celery|rhubarb)$/.test(before)) || ((u === 'sheet' || u === 'leaf') && /^(?:gelatine|gelatin|nori|filo|phyllo|lasagne)$/.test(before)))) {
         measures[0]!.unit = u;
         food = w.slice(0, -1).join(' ');
       }
@@ -685,6 +727,21 @@ export function parseIngredientLine(raw: string): ParsedLine {
   }
 
   food = food.replace(/\s+(?:and|or|plus)$/i, '').replace(/[\s,;:.-]+$/, '').replace(/^[\s,;:.-]+/, '').trim();
+
+  // "4 duck breasts, about 175g/6oz each": the weight of each, or of all
+  if (measures.length > 0 && measures[0]!.unit === null && measures.length === 1) {
+    for (const part of comments) {
+      const words = part.replace(/^(?:(?:about|approx\.?|approximately|roughly|around|each|weighing|in total|total)\s+)+/i, '').split(' ');
+      const probe: LineMeasure[] = [];
+      const pc: Cursor = { tokens: words, i: 0 };
+      readMeasures(pc, probe);
+      if (probe.length > 0 && probe[0]!.unit !== null && toConversionUnit(probe[0]!.unit) !== null && probe[0]!.unit !== 'inch' && probe[0]!.unit !== 'cm') {
+        const each = /\beach\b/i.test(part);
+        measures.push(...probe.map((m) => (each ? { ...m, each: true } : m)));
+        break;
+      }
+    }
+  }
 
   // The comment tail: preparation ("beaten", "finely chopped") is told from other remarks.
   const comment: string[] = [];
