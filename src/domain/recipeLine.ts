@@ -158,10 +158,10 @@ const UNIT_MODIFIERS = new Set(['heaped', 'heaping', 'level', 'rounded', 'good',
 /** Preparation words a cook puts before the food ("chopped fresh cilantro"). */
 const PREP_WORDS = new Set(
   ('chopped minced diced sliced grated shredded crushed peeled pitted stoned seeded deseeded halved quartered cubed ' +
-    'julienned toasted melted softened beaten sifted trimmed drained rinsed squeezed crumbled slivered mashed shelled ' +
+    'julienned melted softened beaten sifted trimmed drained rinsed squeezed crumbled slivered mashed shelled ' +
     'thawed torn snipped zested cored hulled skinned boned sieved whisked separated packed firmly lightly loosely ' +
     'finely coarsely roughly thinly freshly well thickly juiced shaved scrubbed washed cut picked ground cracked ' +
-    'shucked stemmed blanched steamed unpeeled unsifted')
+    'shucked stemmed steamed unpeeled unsifted')
     .split(' '),
 );
 /** A preparation word that is part of the food's name before these words ("minced beef", "chopped tomatoes"). */
@@ -179,7 +179,7 @@ const GROUND_DROPPED_BEFORE = /^(?:black|white|pink|mixed|green|sea|rock)?\s*(?:
 const PURPOSE = new RegExp(
   '(?:^|[\\s,;])(?:' +
     [
-      'to taste', 'or to taste', 'to serve', 'to garnish', 'to decorate', 'to finish', 'to dust', 'to grease', 'to glaze',
+      'to taste', 'or to taste', 'to season', 'as desired', 'or so\\b', 'to serve', 'to garnish', 'to decorate', 'to finish', 'to dust', 'to grease', 'to glaze',
       'for (?:the )?(?:garnish|garnishing|serving|dusting|greasing|frying|brushing|drizzling|decoration|decorating|sprinkling|deep[- ]frying|shallow[- ]frying|topping|coating|rolling|the tin|the pan|dipping|basting|glazing)',
       'as needed', 'as required', 'if needed', 'if desired', 'if preferred', 'if you like', 'optional', 'plus (?:extra|more|some)',
       'or (?:less|more)', 'for cooking', 'for (?:the )?(?:baking sheet|baking tray|tin|pan|dish|mould|mold|skillet|grill|griddle|wok)', 'for the (?:sauce|dressing|filling|topping|marinade|glaze|garnish)', 'such as', 'e\\.?g\\.?', '-\\s',
@@ -498,7 +498,7 @@ const TAIL_PREP = new Set(
     'whisked sifted torn broken mashed crumbled cleaned scrubbed washed cored stemmed shelled deveined room soaked split into')
     .split(' '),
 );
-const LEAD_ASIDE = /^(?:optional:?|about|approx\.?|approximately|around|roughly|up to|scant|generous)\s+/i;
+const LEAD_ASIDE = /^(?:optional:?|about|approx\.?|approximately|around|roughly|up to|scant|generous|at least)\s+/i;
 const PART_OF = /^((?:(?:finely|freshly)\s+)?(?:grated\s+)?(?:juice|zest|rind|grated zest|juice and (?:grated )?zest|zest and juice|finely grated zest|juice and rind|rind and juice|seeds|flesh|pulp|leaves)\s+(?:of|from))\s+/i;
 
 function splitSegments(s: string): string[] {
@@ -551,7 +551,7 @@ export function parseIngredientLine(raw: string): ParsedLine {
       return ' ';
     }
     // a short aside inside the name stays ("kosher (coarse) salt"); the rest is a comment
-    if ((inner.split(' ').length <= 2 || /^or\s/i.test(inner)) && !/^(?:optional|see|note|about|approx|for|if|such|e\.?g|\d|preferabl|recipe|any|from|not|availab|use|skin|podded|ideally|you|we|at|such|plus|but|if|like|to|in|at|i\.?e)/i.test(inner) && !/recipe|page|note/i.test(inner)) return whole;
+    if ((inner.split(' ').length <= 2 || (/^or\s/i.test(inner) && inner.split(' ').length <= 5 && !/[\d,]|\b(?:use|if)\b/i.test(inner))) && !PURPOSE.test(inner) && !/^(?:optional|see|note|about|approx|for|if|such|e\.?g|\d|preferabl|recipe|any|from|not|availab|use|skin|podded|ideally|you|we|at|such|plus|but|if|like|to|in|at|i\.?e)/i.test(inner) && !/recipe|page|note/i.test(inner)) return whole;
     if (inner) comments.push(inner);
     return ' ';
   });
@@ -590,6 +590,17 @@ export function parseIngredientLine(raw: string): ParsedLine {
   let foodEnd = 1;
   const firstWords = segments[0]!.split(' ').filter(Boolean);
   if (segments.length > 1 && firstWords.length === 1 && /(?:less|ed|mild|hot|sweet|fresh)$/i.test(firstWords[0]!) && !PREP_WORDS.has(firstWords[0]!.toLowerCase()) && !startsWithPrep(segments[1]!) ) foodEnd = 2;
+  const shortFood = (x: string) => !startsWithPrep(x) && !/\d/.test(x) && x.split(' ').length <= 4 && !PURPOSE.test(x) && !/^(?:such|e\.?g|about|approx|fresh|frozen|dried|canned|tinned|cooked|raw|hot|cold|warm|with|or|and|plus|if|preferably|at|to|for|in|from|see)\b/i.test(x);
+  if (segments.length > 2 && shortFood(segments[0]!)) {
+    for (let k = 1; k < segments.length; k += 1) {
+      const seg = segments[k]!;
+      if (!shortFood(seg) && !/^(?:or|and)\s/i.test(seg)) break;
+      if (/\s(?:or|and)\s/i.test(seg) || /^(?:or|and)\s/i.test(seg)) {
+        if (!/^(?:or|and)\s/i.test(seg) || shortFood(seg.replace(/^(?:or|and)\s+/i, ''))) foodEnd = k + 1;
+        break;
+      }
+    }
+  }
   for (let k = foodEnd; k < segments.length; k += 1) {
     const seg = segments[k]!;
     if (/^(?:or|and)\s/i.test(seg) && !startsWithPrep(seg.replace(/^(?:or|and)\s+/i, '')) && !/\d/.test(seg) && !/\bto\b/.test(seg)) {
@@ -647,13 +658,17 @@ export function parseIngredientLine(raw: string): ParsedLine {
     return '';
   });
 
+  food = food.replace(/^the\s+/i, '').replace(/\b(?:freshly|fresh|finely|coarsely)[- ](?:ground|grated|cracked)\s+/gi, (m) => {
+    preps.push(m.trim());
+    return '';
+  });
   // Leading preparation words ("finely chopped fresh parsley")
   let words = food.split(' ').filter(Boolean);
   let k = 0;
   const prepLead: string[] = [];
   while (k < words.length - 1) {
     const w = words[k]!.toLowerCase().replace(/,$/, '');
-    if (w === 'ground' && !GROUND_DROPPED_BEFORE.test(words.slice(k + 1).join(' '))) break;
+    if (w === 'ground' && (prepLead.length === 0 || !GROUND_DROPPED_BEFORE.test(words.slice(k + 1).join(' ')))) break;
     if (words[k + 1]?.toLowerCase() === 'or') break;
     if (keepsPrep(w, words[k + 1])) break;
     if ((w === 'very' || w === 'each') && k === 0 && !PREP_WORDS.has(words[k + 1]?.toLowerCase() ?? '')) {
