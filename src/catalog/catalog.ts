@@ -4,7 +4,7 @@ import { buildSearchQuery } from '../domain/search.js';
 import { US_VOLUME_ML } from '../domain/householdMeasures.js';
 import { availableCountries, type CountryCode } from '../domain/countries.js';
 import type { NationalNutrient, ReferenceNutrient } from '../domain/countryNutrients.js';
-import type { Allergen } from '../domain/allergens.js';
+import { ALLERGENS, type Allergen } from '../domain/allergens.js';
 
 export type IngredientDataType = 'sr_legacy' | 'foundation';
 export type DensitySource = 'usda' | 'literature' | 'measured' | 'category_estimate';
@@ -67,6 +67,16 @@ export interface SurveyFoodComponent {
   description: string;
   survey_food_id: number | null;
   moisture_change_pct: number | null;
+}
+
+export interface SurveyFoodDetail {
+  id: number;
+  name: string;
+  wweia: { code: number; name: string };
+  total_grams: number;
+  nutrients: Array<NutrientAmount & { source: 'usda_fndds' }>;
+  allergens: Allergen[];
+  components: SurveyFoodComponent[];
 }
 
 export interface DatasetRecord {
@@ -180,6 +190,11 @@ export class Catalog {
          FROM survey_food_component c LEFT JOIN ingredient i ON i.id = c.ingredient_id
          WHERE c.survey_food_id = ? ORDER BY c.seq`,
       ),
+      surveyNutrients: db.prepare(
+        `SELECT v.nutrient_id, n.name, n.unit, v.amount FROM survey_food_nutrient v JOIN nutrient n ON n.id = v.nutrient_id
+         WHERE v.survey_food_id = ? ORDER BY n.rank IS NULL, n.rank, n.id`,
+      ),
+      ingredientAllergens: db.prepare('SELECT allergens FROM ingredient WHERE id = ?').pluck(),
       datasets: db.prepare('SELECT * FROM dataset ORDER BY id'),
       carbon: db.prepare(
         `SELECT i.id, i.name, k.class, k.source, k.product_code, k.product_name, k.kg_co2e_per_kg, k.dqr,
@@ -480,6 +495,45 @@ export class Catalog {
     };
   }
 
+  /**
+   * A survey food with FNDDS's own nutrient values per 100 g, the allergens of every canonical
+   * ingredient it contains (through sub-recipes), and its components; with `expand`, each
+   * sub-recipe is replaced by its own components, their grams scaled to the weight used.
+   */
+  surveyFood(id: number, expand: boolean): SurveyFoodDetail | null {
+    const food = this.surveyFoodComponents(id);
+    if (!food) return null;
+    const nutrients = this.stmts.surveyNutrients.all(id) as Array<Omit<NutrientAmount, 'derivation'>>;
+    const flat: SurveyFoodComponent[] = [];
+    const allergens = new Set<Allergen>();
+    // emit: whether the components at this level are listed (all of them when expanding,
+    // else only the food's own); allergens are gathered through every level either way.
+    const walk = (components: SurveyFoodComponent[], scale: number, path: number[], emit: boolean) => {
+      for (const c of components) {
+        const subId = c.survey_food_id;
+        const sub = subId !== null && !path.includes(subId) && path.length < 8 ? this.surveyFoodComponents(subId) : null;
+        if (sub && sub.total_grams > 0) {
+          if (emit && !expand) flat.push(c);
+          walk(sub.components, (scale * c.grams) / sub.total_grams, [...path, subId!], emit && expand);
+          continue;
+        }
+        if (c.ingredient_id !== null) {
+          const stored = this.stmts.ingredientAllergens.get(c.ingredient_id) as string | undefined;
+          for (const a of JSON.parse(stored ?? '[]') as Allergen[]) allergens.add(a);
+        }
+        if (emit) flat.push(scale === 1 ? c : { ...c, grams: round(c.grams * scale, 4) });
+      }
+    };
+    walk(food.components, 1, [id], true);
+    return {
+      ...food,
+      nutrients: nutrients.map((n) => ({ ...n, derivation: null, source: 'usda_fndds' })),
+      allergens: ALLERGENS.filter((a) => allergens.has(a)),
+      components: flat,
+      total_grams: expand ? round(flat.reduce((sum, c) => sum + c.grams, 0), 3) : food.total_grams,
+    };
+  }
+
   /** The ingredient's global carbon value (study mapping or category median), resolved at import. */
   carbon(id: number): { id: number; name: string; carbon: CarbonRecord } | null {
     const row = this.stmts.carbon.get(id) as
@@ -542,6 +596,13 @@ export class Catalog {
   measures(id: number): Array<{ seq: number; amount: number; description: string; gram_weight: number; measure_kind: string; measure_unit: string | null }> {
     return this.stmts.measures.all(id) as Array<{ seq: number; amount: number; description: string; gram_weight: number; measure_kind: string; measure_unit: string | null }>;
   }
+
+  /** Every defined nutrient id, for checking `nutrients=` lists. */
+  nutrientIds(): ReadonlySet<number> {
+    if (!this.ids) this.ids = new Set(this.nutrients().map((n) => n.id));
+    return this.ids;
+  }
+  private ids: Set<number> | null = null;
 
   /** Nutrient number (SR, e.g. "404") of every nutrient id, for retention lookups. */
   nutrientNumbers(): Map<number, string> {

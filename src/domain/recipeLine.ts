@@ -562,6 +562,7 @@ export function parseIngredientLine(raw: string): ParsedLine {
   let size = readMeasures(c, measures);
   if (measures.length > 0 && parenMeasures.length > 0) {
     // "1 (14-ounce) can tomatoes": the can's weight; "2 carrots (about 6 ounces)": the total
+    if (measures.length === 1 && parenRightAfterCount && measures[0]!.unit !== null && CONTAINERS.has(measures[0]!.unit)) measures[0]!.unit = null;
     if (measures.length === 1 && measures[0]!.unit === null && parenRightAfterCount) {
       parenMeasures[0] = { ...parenMeasures[0]!, each: true };
       const save = c.i;
@@ -761,7 +762,7 @@ export function parseIngredientLine(raw: string): ParsedLine {
   // The comment tail: preparation ("beaten", "finely chopped") is told from other remarks.
   const comment: string[] = [];
   for (const part of comments) {
-    if (startsWithPrep(part) && !/^\d/.test(part)) preps.push(part);
+    if (startsWithPrep(part) && !/^\d/.test(part) && !/^(?:divided|needed|preferred|desired|reserved)\b/i.test(part)) preps.push(part);
     else comment.push(part);
   }
 

@@ -25,7 +25,8 @@ describe('the recipe line parser', () => {
     expect(parseIngredientLine('2 to 3 tbsp olive oil')).toMatchObject({ quantity: 2.5, unit: 'tbsp', food: 'olive oil' });
     expect(parseIngredientLine('one onion, chopped')).toMatchObject({ quantity: 1, food: 'onion', preparation: 'chopped' });
     expect(parseIngredientLine('a pinch of salt')).toMatchObject({ quantity: 1, unit: 'pinch', food: 'salt' });
-    expect(parseIngredientLine('2 x 400g/14oz cans chopped tomatoes')).toMatchObject({ quantity: 800, unit: 'g', food: 'tomatoes' });
+    // "chopped tomatoes" is what the tin holds, not a preparation
+    expect(parseIngredientLine('2 x 400g/14oz cans chopped tomatoes')).toMatchObject({ quantity: 800, unit: 'g', food: 'chopped tomatoes' });
     expect(parseIngredientLine('700g/1lb 9oz potatoes').measures).toEqual([
       { quantity: 700, unit: 'g' }, { quantity: 1, unit: 'lb' }, { quantity: 9, unit: 'oz' },
     ]);
@@ -39,7 +40,9 @@ describe('the recipe line parser', () => {
     expect(parseIngredientLine('1 t vanilla extract')).toMatchObject({ unit: 'tsp', food: 'vanilla extract' });
     expect(parseIngredientLine('3 ounces cheddar').unit).toBe('oz');
     expect(parseIngredientLine('4 garlic cloves, crushed')).toMatchObject({ quantity: 4, unit: 'clove', food: 'garlic' });
-    expect(parseIngredientLine('1 (14-ounce) can coconut milk')).toMatchObject({ quantity: 14, unit: 'oz', food: 'coconut milk' });
+    const can = parseIngredientLine('1 (14-ounce) can coconut milk');
+    expect(can).toMatchObject({ quantity: 1, unit: 'oz', food: 'coconut milk' });
+    expect(can.measures).toEqual([{ quantity: 1, unit: null }, { quantity: 14, unit: 'oz', each: true }]);
   });
 
   it('gets quantity, unit and food all right on at least 90 % of the held-out labelled lines', () => {

@@ -4,7 +4,11 @@ import { cookNutrients, parseMethod } from '../../domain/cooking.js';
 import { NATIONAL_DATASET, resolveCountry } from '../../domain/countries.js';
 import { resolveCountryNutrients } from '../../domain/countryNutrients.js';
 import { ApiError } from '../../errors.js';
+import type { Catalog, IngredientRecord, NutrientAmount as CatalogNutrient } from '../../catalog/catalog.js';
+import type { CountryCode } from '../../domain/countries.js';
 import { CookedFields, COOKED_BASIS, MethodQuery } from './yield.js';
+import { AmountQuery, ingredientPortion, nutrientFilter, NutrientsFilterQuery, PortionFields } from '../amounts.js';
+import { filterNutrients, scaleNutrients } from '../../domain/nutrientAmounts.js';
 import { AllergenName, BASIS, errorResponses, IdParams, json, NutrientAmount, pageOf, Pagination, SearchText } from '../schemas.js';
 
 const IngredientListItem = Type.Object({
@@ -24,7 +28,7 @@ const Density = Type.Object({
   derived_from: Type.Union([Type.String(), Type.Null()], { description: 'The household measure or rule the density comes from' }),
 });
 
-const Ingredient = Type.Object({
+export const Ingredient = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   category_id: Type.Integer(),
@@ -63,11 +67,14 @@ const LinkedFood = Type.Union(
   { description: 'The national food whose values were used, or null when there is no verified link for the country' },
 );
 
-const CountryNutrients = Type.Object({
+export const CountryNutrients = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   country: Type.String(),
-  basis: Type.Union([Type.Literal(BASIS), Type.Literal(COOKED_BASIS)]),
+  basis: Type.String({
+    description: `"${BASIS}", "${COOKED_BASIS}", or with amount and unit "for 1 cup = 125 g of edible portion" (cooked: of cooked food)`,
+  }),
+  ...PortionFields,
   linked_food: LinkedFood,
   nutrients: Type.Array(
     Type.Object({
@@ -85,6 +92,27 @@ const CountryNutrients = Type.Object({
   ),
   ...CookedFields.response,
 });
+
+/** The answer of /v1/ingredients/{id} (and of each item of the ingredients batch). */
+export function ingredientAnswer(ingredient: IngredientRecord, keep: ReadonlySet<number> | null) {
+  const { dataset_id, ...rest } = ingredient;
+  return { ...rest, nutrients: filterNutrients(rest.nutrients, keep), source: dataset_id, basis: BASIS };
+}
+
+/** An ingredient's nutrients per 100 g as the country's table gives them (US: its own record). */
+export function countryNutrients(
+  catalog: Catalog,
+  found: { id: number; name: string; datasetId: string; nutrients: CatalogNutrient[] },
+  country: CountryCode,
+) {
+  const base = { id: found.id, name: found.name, country, basis: BASIS as string };
+  if (country === 'US') {
+    return { ...base, linked_food: null, nutrients: found.nutrients.map((n) => ({ ...n, source: found.datasetId, qualifier: null })) };
+  }
+  const link = catalog.bestNationalLink(found.id, NATIONAL_DATASET[country]);
+  const national = link ? { datasetId: link.dataset, nutrients: catalog.nationalNutrients(link.dataset, link.code) } : null;
+  return { ...base, linked_food: link, nutrients: resolveCountryNutrients(catalog.referenceNutrients(found.id), national) };
+}
 
 export const ingredientRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -119,14 +147,14 @@ export const ingredientRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Ingredients'],
         summary: 'One canonical ingredient with its nutrients, density, allergens and household measures',
         params: IdParams,
+        querystring: Type.Object({ ...NutrientsFilterQuery }),
         response: { 200: json(Ingredient, 'The ingredient'), ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request) => {
       const ingredient = app.catalog.ingredient(request.params.id);
       if (!ingredient) throw ApiError.notFound(`ingredient ${request.params.id}`);
-      const { dataset_id, ...rest } = ingredient;
-      return { ...rest, source: dataset_id, basis: BASIS };
+      return ingredientAnswer(ingredient, nutrientFilter(app.catalog, request.query.nutrients));
     },
   );
 
@@ -137,40 +165,40 @@ export const ingredientRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Ingredients'],
         summary: "An ingredient's nutrients as a country's food composition table gives them",
         description:
-          'Each nutrient names its source dataset. Countries whose national table is not loaded are refused with 400 unsupported_country, never answered with US values.',
+          'Each nutrient names its source dataset. Countries whose national table is not loaded are refused with 400 unsupported_country, never answered with US values. With `amount` and `unit` (any /convert unit, with `system`) the answer is for that amount: `grams` gives it in grams (the same conversion as /convert) and every amount is for those grams; with `method`, grams of the cooked food. `nutrients=` keeps only the listed ids.',
         params: IdParams,
         querystring: Type.Object({
           country: Type.Optional(
             Type.String({ maxLength: 64, description: 'ISO 3166-1 alpha-2, case-insensitive; default US' }),
           ),
           method: Type.Optional(MethodQuery),
+          ...AmountQuery,
         }),
-        response: { 200: json(CountryNutrients, 'Country-resolved nutrients'), ...errorResponses(400, 401, 404, 429) },
+        response: { 200: json(CountryNutrients, 'Country-resolved nutrients'), ...errorResponses(400, 401, 404, 422, 429) },
       },
     },
     async (request) => {
       const country = resolveCountry(request.query.country, app.catalog.countries);
       const method = request.query.method === undefined ? null : parseMethod(request.query.method);
+      const keep = nutrientFilter(app.catalog, request.query.nutrients);
       const found = app.catalog.ingredientNutrients(request.params.id);
       if (!found) throw ApiError.notFound(`ingredient ${request.params.id}`);
-      const base = { id: found.id, name: found.name, country, basis: BASIS };
-      let body;
-      if (country === 'US') {
-        body = { ...base, linked_food: null, nutrients: found.nutrients.map((n) => ({ ...n, source: found.datasetId, qualifier: null })) };
-      } else {
-        const link = app.catalog.bestNationalLink(found.id, NATIONAL_DATASET[country]);
-        const national = link ? { datasetId: link.dataset, nutrients: app.catalog.nationalNutrients(link.dataset, link.code) } : null;
-        body = { ...base, linked_food: link, nutrients: resolveCountryNutrients(app.catalog.referenceNutrients(found.id), national) };
-      }
-      if (!method) return body;
+      const portion = ingredientPortion(app.catalog, found.id, request.query);
+      const forAmount = <B extends { basis: string; nutrients: Array<{ nutrient_id: number; amount: number }> }>(answer: B): B => {
+        const nutrients = filterNutrients(answer.nutrients, keep);
+        if (!portion) return { ...answer, nutrients };
+        return { ...answer, basis: portion.basis + (answer.basis === COOKED_BASIS ? ' (cooked)' : ''), grams: portion.grams, nutrients: scaleNutrients(nutrients, portion.grams) };
+      };
+      const body = countryNutrients(app.catalog, found, country);
+      if (!method) return forAmount(body);
       // Per 100 g of cooked food: raw amount x retention / yield (src/domain/cooking.ts).
       const cooking = app.catalog.cooking(found.id, method)!;
-      return {
+      return forAmount({
         ...body,
         basis: COOKED_BASIS,
         nutrients: cookNutrients(body.nutrients, app.catalog.nutrientNumbers(), cooking),
         cooking: { method, yield_factor: cooking.yieldFactor, yield_source: cooking.yieldSource, retention_code: cooking.retentionCode },
-      };
+      });
     },
   );
 };
