@@ -3,7 +3,8 @@
  * lists nutrients: the amount becomes grams through the same conversion as /convert.
  */
 import { Type } from 'typebox';
-import type { Catalog } from '../catalog/catalog.js';
+import type { Ingredients } from '../catalog/ingredients.js';
+import type { Reference } from '../catalog/reference.js';
 import { ALL_UNITS, convert, kindOf, MASS_G, parseSystem, parseUnit, pieceWeightsFrom, SYSTEMS, type MassUnit, type Unit } from '../domain/conversion.js';
 import { parseNutrientFilter } from '../domain/nutrientAmounts.js';
 import { ApiError } from '../errors.js';
@@ -65,7 +66,7 @@ function readAmount(query: { amount?: number; unit?: string; system?: string }):
 }
 
 /** Grams of an ingredient for the query's amount, or null when the query asks per 100 g. */
-export function ingredientPortion(catalog: Catalog, id: number, query: { amount?: number; unit?: string; system?: string }): Portion | null {
+export function ingredientPortion(catalog: Ingredients, id: number, query: { amount?: number; unit?: string; system?: string }): Portion | null {
   const asked = readAmount(query);
   if (!asked) return null;
   const density = catalog.density(id);
@@ -88,4 +89,4 @@ export function massPortion(query: { amount?: number; unit?: string; system?: st
   return { grams, basis: portionBasis(asked.amount, asked.unit, grams) };
 }
 
-export const nutrientFilter = (catalog: Catalog, raw: string | undefined): Set<number> | null => parseNutrientFilter(raw, catalog.nutrientIds());
+export const nutrientFilter = (reference: Reference, raw: string | undefined): Set<number> | null => parseNutrientFilter(raw, reference.nutrientIds());

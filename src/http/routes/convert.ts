@@ -58,8 +58,8 @@ export const convertRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const system = parseSystem(request.query.system);
       if (!system) throw ApiError.invalidParameter('system', `must be one of: ${SYSTEMS.join(', ')}`);
       if (!Number.isFinite(amount) || !(amount > 0)) throw ApiError.invalidParameter('amount', 'must be a finite number > 0');
-      const ingredient = app.catalog.ingredientNutrients(request.params.id);
-      const density = app.catalog.density(request.params.id);
+      const ingredient = app.ingredients.ingredientNutrients(request.params.id);
+      const density = app.ingredients.density(request.params.id);
       if (!ingredient || !density) throw ApiError.notFound(`ingredient ${request.params.id}`);
       const result = convert({
         from,
@@ -67,7 +67,7 @@ export const convertRoutes: FastifyPluginAsyncTypebox = async (app) => {
         amount,
         system,
         density,
-        pieces: pieceWeightsFrom(app.catalog.measures(ingredient.id)),
+        pieces: pieceWeightsFrom(app.ingredients.measures(ingredient.id)),
       });
       return {
         id: ingredient.id,
@@ -75,7 +75,7 @@ export const convertRoutes: FastifyPluginAsyncTypebox = async (app) => {
         from: { unit: from, amount },
         to: { unit: to, amount: result.amount },
         system,
-        density_source: result.densitySource as 'usda',
+        density_source: result.densitySource,
         density_g_per_ml: result.densityGPerMl === null ? null : Number(result.densityGPerMl.toPrecision(6)),
         piece_weights: result.pieceWeights,
       };

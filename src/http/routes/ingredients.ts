@@ -1,17 +1,14 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { cookNutrients, parseMethod } from '../../domain/cooking.js';
-import { NATIONAL_DATASET, resolveCountry } from '../../domain/countries.js';
-import { resolveCountryNutrients } from '../../domain/countryNutrients.js';
+import { resolveCountry } from '../../domain/countries.js';
 import { ApiError } from '../../errors.js';
-import type { Catalog, IngredientRecord, NutrientAmount as CatalogNutrient } from '../../catalog/catalog.js';
-import type { CountryCode } from '../../domain/countries.js';
 import { CookedFields, COOKED_BASIS, MethodQuery } from './yield.js';
 import { AmountQuery, ingredientPortion, nutrientFilter, NutrientsFilterQuery, PortionFields } from '../amounts.js';
 import { filterNutrients, scaleNutrients } from '../../domain/nutrientAmounts.js';
 import { AllergenName, BASIS, errorResponses, IdParams, json, NutrientAmount, pageOf, Pagination, SearchText } from '../schemas.js';
 
-const IngredientListItem = Type.Object({
+export const IngredientListItem = Type.Object({
   id: Type.Integer({ description: 'NDB number (SR Legacy) or FDC id (Foundation, above 300000)' }),
   name: Type.String(),
   category_id: Type.Integer(),
@@ -72,7 +69,7 @@ export const CountryNutrients = Type.Object({
   name: Type.String(),
   country: Type.String(),
   basis: Type.String({
-    description: `"${BASIS}", "${COOKED_BASIS}", or with amount and unit "for 1 cup = 125 g of edible portion" (cooked: of cooked food)`,
+    description: `"${BASIS}", "${COOKED_BASIS}", or with amount and unit "for 1 cup = 244 g of edible portion" (cooked: of cooked food)`,
   }),
   ...PortionFields,
   linked_food: LinkedFood,
@@ -93,27 +90,6 @@ export const CountryNutrients = Type.Object({
   ...CookedFields.response,
 });
 
-/** The answer of /v1/ingredients/{id} (and of each item of the ingredients batch). */
-export function ingredientAnswer(ingredient: IngredientRecord, keep: ReadonlySet<number> | null) {
-  const { dataset_id, ...rest } = ingredient;
-  return { ...rest, nutrients: filterNutrients(rest.nutrients, keep), source: dataset_id, basis: BASIS };
-}
-
-/** An ingredient's nutrients per 100 g as the country's table gives them (US: its own record). */
-export function countryNutrients(
-  catalog: Catalog,
-  found: { id: number; name: string; datasetId: string; nutrients: CatalogNutrient[] },
-  country: CountryCode,
-) {
-  const base = { id: found.id, name: found.name, country, basis: BASIS as string };
-  if (country === 'US') {
-    return { ...base, linked_food: null, nutrients: found.nutrients.map((n) => ({ ...n, source: found.datasetId, qualifier: null })) };
-  }
-  const link = catalog.bestNationalLink(found.id, NATIONAL_DATASET[country]);
-  const national = link ? { datasetId: link.dataset, nutrients: catalog.nationalNutrients(link.dataset, link.code) } : null;
-  return { ...base, linked_food: link, nutrients: resolveCountryNutrients(catalog.referenceNutrients(found.id), national) };
-}
-
 export const ingredientRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/ingredients',
@@ -132,10 +108,10 @@ export const ingredientRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { q, category, allergen, limit, offset } = request.query;
-      if (category !== undefined && !app.catalog.categoryExists(category)) {
+      if (category !== undefined && !app.ingredients.categoryExists(category)) {
         throw ApiError.invalidParameter('category', `no category ${category}; see /v1/categories`);
       }
-      const page = app.catalog.listIngredients({ q, category, allergen, limit, offset });
+      const page = app.ingredients.list({ q, category, allergen, limit, offset });
       return { data: page.data, limit, offset, total: page.total, total_exact: true };
     },
   );
@@ -152,9 +128,10 @@ export const ingredientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const ingredient = app.catalog.ingredient(request.params.id);
+      const keep = nutrientFilter(app.reference, request.query.nutrients);
+      const ingredient = app.ingredients.ingredient(request.params.id);
       if (!ingredient) throw ApiError.notFound(`ingredient ${request.params.id}`);
-      return ingredientAnswer(ingredient, nutrientFilter(app.catalog, request.query.nutrients));
+      return keep === null ? ingredient : { ...ingredient, nutrients: filterNutrients(ingredient.nutrients, keep) };
     },
   );
 
@@ -180,23 +157,23 @@ export const ingredientRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const country = resolveCountry(request.query.country, app.catalog.countries);
       const method = request.query.method === undefined ? null : parseMethod(request.query.method);
-      const keep = nutrientFilter(app.catalog, request.query.nutrients);
-      const found = app.catalog.ingredientNutrients(request.params.id);
-      if (!found) throw ApiError.notFound(`ingredient ${request.params.id}`);
-      const portion = ingredientPortion(app.catalog, found.id, request.query);
+      const keep = nutrientFilter(app.reference, request.query.nutrients);
+      const body = app.nationalValues.nutrients(request.params.id, country);
+      if (!body) throw ApiError.notFound(`ingredient ${request.params.id}`);
+      const portion = ingredientPortion(app.ingredients, body.id, request.query);
       const forAmount = <B extends { basis: string; nutrients: Array<{ nutrient_id: number; amount: number }> }>(answer: B): B => {
         const nutrients = filterNutrients(answer.nutrients, keep);
         if (!portion) return { ...answer, nutrients };
-        return { ...answer, basis: portion.basis + (answer.basis === COOKED_BASIS ? ' (cooked)' : ''), grams: portion.grams, nutrients: scaleNutrients(nutrients, portion.grams) };
+        const basis = portion.basis + (answer.basis === COOKED_BASIS ? ' (cooked)' : '');
+        return { ...answer, basis, grams: portion.grams, nutrients: scaleNutrients(nutrients, portion.grams) };
       };
-      const body = countryNutrients(app.catalog, found, country);
       if (!method) return forAmount(body);
       // Per 100 g of cooked food: raw amount x retention / yield (src/domain/cooking.ts).
-      const cooking = app.catalog.cooking(found.id, method)!;
+      const cooking = app.carbonCooking.cooking(body.id, method)!;
       return forAmount({
         ...body,
         basis: COOKED_BASIS,
-        nutrients: cookNutrients(body.nutrients, app.catalog.nutrientNumbers(), cooking),
+        nutrients: cookNutrients(body.nutrients, app.carbonCooking.nutrientNumbers(), cooking),
         cooking: { method, yield_factor: cooking.yieldFactor, yield_source: cooking.yieldSource, retention_code: cooking.retentionCode },
       });
     },

@@ -10,7 +10,7 @@ const Wweia = Type.Object({
   name: Type.String(),
 });
 
-const SurveyFood = Type.Object({
+export const SurveyFood = Type.Object({
   id: Type.Integer({ description: 'FNDDS 8-digit food code' }),
   name: Type.String(),
   wweia: Wweia,
@@ -34,7 +34,7 @@ const Component = Type.Object({
       moisture_change_pct: Type.Union([Type.Number(), Type.Null()]),
 });
 
-const Components = Type.Object({
+export const Components = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   wweia: Wweia,
@@ -42,7 +42,7 @@ const Components = Type.Object({
   components: Type.Array(Component),
 });
 
-const SurveyFoodDetail = Type.Object({
+export const SurveyFoodDetail = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   wweia: Wweia,
@@ -79,10 +79,10 @@ export const surveyFoodRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { q, wweia, limit, offset } = request.query;
-      if (wweia !== undefined && !app.catalog.wweiaExists(wweia)) {
+      if (wweia !== undefined && !app.surveyFoods.wweiaExists(wweia)) {
         throw ApiError.invalidParameter('wweia', `no WWEIA category ${wweia} among the survey foods`);
       }
-      const page = app.catalog.listSurveyFoods({ q, wweia, limit, offset });
+      const page = app.surveyFoods.list({ q, wweia, limit, offset });
       return { data: page.data, limit, offset, total: page.total, total_exact: true };
     },
   );
@@ -107,15 +107,13 @@ export const surveyFoodRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const keep = nutrientFilter(app.catalog, request.query.nutrients);
-      const food = app.catalog.surveyFood(request.params.id, request.query.expand === true);
+      const keep = nutrientFilter(app.reference, request.query.nutrients);
+      const food = app.surveyFoods.detail(request.params.id, request.query.expand === true);
       if (!food) throw ApiError.notFound(`survey food ${request.params.id}`);
       const portion = massPortion(request.query, `survey food ${food.id}`);
       const nutrients = filterNutrients(food.nutrients, keep);
-      const { total_grams, components, allergens, ...head } = food;
-      const body = { id: head.id, name: head.name, wweia: head.wweia, basis: BASIS as string, nutrients, allergens, total_grams, components };
-      if (!portion) return body;
-      return { ...body, basis: portion.basis, grams: portion.grams, nutrients: scaleNutrients(nutrients, portion.grams) };
+      if (!portion) return { ...food, nutrients };
+      return { ...food, basis: portion.basis, grams: portion.grams, nutrients: scaleNutrients(nutrients, portion.grams) };
     },
   );
 
@@ -130,7 +128,7 @@ export const surveyFoodRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const food = app.catalog.surveyFoodComponents(request.params.id);
+      const food = app.surveyFoods.components(request.params.id);
       if (!food) throw ApiError.notFound(`survey food ${request.params.id}`);
       return food;
     },
