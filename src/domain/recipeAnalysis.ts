@@ -12,7 +12,7 @@ export type Confidence = 'high' | 'medium' | 'low';
 /** Words that qualify how a cook buys or likes a food without naming another food. */
 const QUALIFIERS = new Set(
   ('fresh freshly free-range organic good good-quality quality best ripe large small medium big little few handful ' +
-    'a an the some extra-large very nice plump whole home-made homemade store-bought shop-bought optional')
+    'a an the some extra-large very nice plump home-made homemade store-bought shop-bought optional')
     .split(' '),
 );
 
@@ -68,6 +68,9 @@ export interface LineWeight {
   basis: string;
 }
 
+/** A line weighing more than this (a tonne) is a typo, not an ingredient: it is not counted. */
+export const MAX_LINE_GRAMS = 1_000_000;
+
 const SIZE_WORD = /\b(small|medium|large)\b/i;
 
 /**
@@ -114,6 +117,7 @@ export function weighLine(
   const amount = pick.u.amount * (pick.m.each ? count : 1);
   try {
     const result = convert({ from: pick.u.unit, to: 'g', amount, system, density, pieces });
+    if (result.amount > MAX_LINE_GRAMS) return { grams: null, basis: `${amount} ${pick.u.unit} is more than ${MAX_LINE_GRAMS / 1000} kg: not counted` };
     const how =
       result.pieceWeights.length > 0
         ? `${amount} ${pick.u.unit} x ${result.pieceWeights[0]!.grams} g (${result.pieceWeights[0]!.measure})`

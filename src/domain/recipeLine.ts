@@ -211,7 +211,13 @@ function normalise(text: string): string {
 const NUM = String.raw`(?:\d+\s+\d+\/\d+|\d+\/\d+|\d+(?:[.,]\d+)?)`;
 const NUM_RE = new RegExp(`^${NUM}$`);
 
+/** A number as written; NaN for one that is not a finite amount ("1/0"). */
 function numberOf(text: string): number {
+  const value = numberOfRaw(text);
+  return Number.isFinite(value) && value >= 0 ? value : Number.NaN;
+}
+
+function numberOfRaw(text: string): number {
   const t = text.trim();
   const mixed = /^(\d+)\s+(\d+)\/(\d+)$/.exec(t);
   if (mixed) return Number(mixed[1]) + Number(mixed[2]) / Number(mixed[3]);
@@ -277,7 +283,7 @@ function readQuantity(c: Cursor, allowWords: boolean): number | null {
       }
     }
   }
-  if (value === null) {
+  if (value === null || Number.isNaN(value)) {
     c.i = start;
     return null;
   }
@@ -287,7 +293,7 @@ function readQuantity(c: Cursor, allowWords: boolean): number | null {
     const save = c.i;
     c.i += 1;
     const upper = readNum();
-    if (upper !== null && upper >= value) return (value + upper) / 2;
+    if (upper !== null && !Number.isNaN(upper) && upper >= value) return (value + upper) / 2;
     c.i = save;
   }
   if (/^dozen$/i.test(t[c.i] ?? '')) {

@@ -1,5 +1,7 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { Ajv } from 'ajv';
 import { resolveCountry } from '../../domain/countries.js';
 import { filterNutrients, parseNutrientFilter } from '../../domain/nutrientAmounts.js';
 import { ApiError } from '../../errors.js';
@@ -11,6 +13,30 @@ import { CountryNutrients, Ingredient } from './ingredients.js';
 /** Largest JSON body a POST endpoint reads (decisions.md: at most 64 KB). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 export const MAX_BATCH_ITEMS = 100;
+
+/**
+ * A body validator that takes JSON types as sent: the app's query validator coerces ("1" is
+ * 1, a scalar is a one-item array), which suits query strings but would let `{"ids": 1077}`
+ * or `{"lines": [1, 2]}` through. One per plugin, built at registration.
+ */
+export function strictBodyCompiler(): (route: { schema: FastifySchema }) => ReturnType<Ajv['compile']> {
+  const ajv = new Ajv({ coerceTypes: false, allErrors: true, removeAdditional: false, useDefaults: true, strict: false });
+  return ({ schema }) => ajv.compile(schema as object);
+}
+
+/**
+ * The POST endpoints read JSON only: Fastify would also parse text/plain into a string (then
+ * refused by the schema as a 400); a body of another media type is 415 whatever it holds.
+ */
+export function requireJson(request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void {
+  const type = String(request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type === 'application/json' || type.endsWith('+json')) return done();
+  done(
+    new ApiError('unsupported_media_type', 'the body must be JSON, sent with content-type: application/json', {
+      errors: [{ parameter: 'content-type', message: 'must be application/json' }],
+    }),
+  );
+}
 
 const counting = `Counts as one request per started ${ITEMS_PER_REQUEST} items against both limits. The body is JSON (content-type: application/json, else 415) of at most ${BODY_LIMIT_BYTES / 1024} KB (else 400).`;
 
@@ -54,12 +80,15 @@ const BrandedBatchAnswer = Type.Object({
 });
 
 export const batchRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const validatorCompiler = strictBodyCompiler();
   const keepOf = (ids: number[] | undefined) => (ids === undefined ? null : parseNutrientFilter(ids.join(','), app.reference.nutrientIds()));
 
   app.post(
     '/v1/ingredients/batch',
     {
       bodyLimit: BODY_LIMIT_BYTES,
+      preValidation: requireJson,
+      validatorCompiler,
       schema: {
         tags: ['Ingredients'],
         summary: 'Up to 100 ingredients in one request',
@@ -93,6 +122,8 @@ export const batchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/v1/branded/batch',
     {
       bodyLimit: BODY_LIMIT_BYTES,
+      preValidation: requireJson,
+      validatorCompiler,
       schema: {
         tags: ['Branded products'],
         summary: 'Up to 100 branded products by barcode in one request',

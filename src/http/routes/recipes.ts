@@ -8,7 +8,7 @@ import { parseIngredientLine } from '../../domain/recipeLine.js';
 import { ApiError } from '../../errors.js';
 import { ITEMS_PER_REQUEST } from '../plugins/rateLimit.js';
 import { AllergenName, errorResponses, json } from '../schemas.js';
-import { BODY_LIMIT_BYTES } from './batches.js';
+import { BODY_LIMIT_BYTES, requireJson, strictBodyCompiler } from './batches.js';
 
 export const MAX_RECIPE_LINES = 100;
 export const MAX_LINE_CHARS = 200;
@@ -84,10 +84,13 @@ type LineAnswer = Static<typeof Line>;
 const sig = (x: number): number => Number(x.toPrecision(6));
 
 export const recipeRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const validatorCompiler = strictBodyCompiler();
   app.post(
     '/v1/recipes/analyze',
     {
       bodyLimit: BODY_LIMIT_BYTES,
+      preValidation: requireJson,
+      validatorCompiler,
       schema: {
         tags: ['Recipes'],
         summary: 'Nutrients, allergens and carbon of a recipe from its ingredient lines',
