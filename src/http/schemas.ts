@@ -51,15 +51,23 @@ export const IdParams = Type.Object({
   id: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Numeric id' }),
 });
 
+/** Optional in the document (generated clients must not demand them); the defaults are filled in before the handler runs. */
 export const Pagination = {
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size, 1 to 100' }),
-  offset: Type.Integer({
-    minimum: 0,
-    maximum: 100000000,
-    default: 0,
-    description: 'Records to skip; past the end answers an empty page',
-  }),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size, 1 to 100; default 20' })),
+  offset: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 100000000,
+      default: 0,
+      description: 'Records to skip, default 0; past the end answers an empty page',
+    }),
+  ),
 };
+
+/** The page bounds after validation filled in the defaults. */
+export function pageBounds(query: { limit?: number; offset?: number }): { limit: number; offset: number } {
+  return { limit: query.limit ?? 20, offset: query.offset ?? 0 };
+}
 
 export const SearchText = Type.String({
   minLength: 1,

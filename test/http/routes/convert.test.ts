@@ -107,7 +107,9 @@ describe('GET /v1/ingredients/:id/convert', () => {
       expect(res.statusCode, amount).toBe(400);
       expect(res.json().code).toBe('invalid_parameter');
     }
-    const underflow = await conv(20081, 'mg', 'lb', '5e-324');
+    // numbers with exponents are 400 (strict parameters); the smallest double written out in decimals underflows
+    expect((await conv(20081, 'cup', 'g', '1e2')).statusCode).toBe(400);
+    const underflow = await conv(20081, 'mg', 'lb', `0.${'0'.repeat(323)}5`);
     expect(underflow.statusCode).toBe(400);
     expect(underflow.json().errors).toEqual([{ parameter: 'amount', message: expect.stringContaining('too small') }]);
     expect((await get('/v1/ingredients/20081/convert?from=cup&amount=1')).statusCode).toBe(400);
@@ -134,7 +136,8 @@ describe('conversion properties', () => {
             expect(there.statusCode, `${id} ${amount} ${from} -> ${to}`).toBe(200);
             const b = there.json().to.amount;
             expect(Number.isFinite(b) && b > 0, `${id} ${amount} ${from} -> ${to} = ${b}`).toBe(true);
-            const back = await conv(id, to, from, b);
+            // sent back in plain decimals, as the API takes no exponents
+            const back = await conv(id, to, from, b.toLocaleString('en-US', { useGrouping: false, maximumSignificantDigits: 21 }));
             expect(back.statusCode).toBe(200);
             const a = back.json().to.amount;
             expect(Math.abs(a - amount) / amount, `${id} ${amount} ${from} -> ${to} -> ${from} = ${a}`).toBeLessThan(2e-5);
