@@ -94,7 +94,7 @@ export const NutrientAmount = Type.Object({
   amount: Type.Number({ description: 'Per 100 g of edible portion' }),
   derivation: Type.Union([Type.String(), Type.Null()], {
     description:
-      "How the source obtained the value: analytical, calculated, label, or assumed_zero (the source's own statement that the nutrient is absent); null when the source does not say",
+      "How the source obtained the value: analytical, calculated, label, or assumed_zero (the source's own statement that the nutrient is absent); atwater_specific / atwater_general for energy (1008 kcal, 1062 kJ) computed at import from the record's Atwater specific (2048) or, failing that, general (2047) factor sums where it gives no energy itself; null when the source does not say",
   }),
 });
 
