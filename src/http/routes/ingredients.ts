@@ -161,7 +161,11 @@ export const ingredientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       } else {
         const link = app.catalog.bestNationalLink(found.id, NATIONAL_DATASET[country]);
         const national = link ? { datasetId: link.dataset, nutrients: app.catalog.nationalNutrients(link.dataset, link.code) } : null;
-        body = { ...base, linked_food: link, nutrients: resolveCountryNutrients(app.catalog.referenceNutrients(found.id), national) };
+        body = {
+          ...base,
+          linked_food: link,
+          nutrients: resolveCountryNutrients(app.catalog.referenceNutrients(found.id), national, link ? { reference: found.name, national: link.name } : undefined),
+        };
       }
       if (!method) return body;
       // Per 100 g of cooked food: raw amount x retention / yield (src/domain/cooking.ts).
