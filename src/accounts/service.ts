@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Config, PlanName } from '../config.js';
 import { ApiError } from '../errors.js';
-import { digestApiKey, displayPrefix, generateApiKey, hashApiKey, isWellFormedApiKey, ownedBytes, sameBytes, sameHash, type KeyDigest } from './apiKeys.js';
+import { digestApiKey, displayPrefix, generateApiKey, hashApiKey, isWellFormedApiKey, ownedBytes, sameBytes, sameHash } from './apiKeys.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { Account, AccountStore, ApiKeyRecord, KeyLookup, SessionRecord } from './store.js';
 
@@ -190,11 +190,7 @@ export class AccountService {
    */
   authenticateFresh(presented: string | undefined): KeyLookup | null {
     const digest = presented === undefined ? null : digestApiKey(presented);
-    return digest === null ? null : this.authenticateFreshDigest(digest);
-  }
-
-  /** authenticateFresh for a key already digested (a connection presents the same key request after request: the front cache digests it once). */
-  authenticateFreshDigest(digest: KeyDigest): KeyLookup | null {
+    if (digest === null) return null;
     const fresh = this.keyCache.get(digest.hex);
     if (fresh === undefined || Date.now() - fresh.at >= (this.options.keyRevalidateMs ?? 0)) return null;
     const { found } = fresh;

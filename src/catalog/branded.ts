@@ -1,32 +1,15 @@
 import type Database from 'better-sqlite3';
+import type { Static } from 'typebox';
+import type { BrandedDetail, BrandedProduct } from '../http/routes/branded.js';
+import { BASIS } from '../http/schemas.js';
+import { readModelPlugin, type Catalog } from './catalog.js';
 import { buildBrandedSearch, normalizeBrand, type BrandedSearch } from '../domain/brandedSearch.js';
 import { toGtin14 } from '../domain/gtin.js';
 import { normalizeName } from '../domain/search.js';
 
-export interface BrandedItem {
-  id: number;
-  gtin_upc: string | null;
-  gtin14: string | null;
-  name: string | null;
-  brand: string | null;
-  brand_owner: string | null;
-  market_country: string | null;
-  serving_size: number | null;
-  serving_size_unit: string | null;
-  household_serving: string | null;
-  branded_food_category: string | null;
-  ingredients_list: string | null;
-  data_quality: 'medium' | 'low';
-  source: string;
-}
-
-export interface BrandedNutrient {
-  nutrient_id: number;
-  name: string;
-  unit: string;
-  amount: number;
-  derivation: 'label';
-}
+export type BrandedItem = Static<typeof BrandedProduct>;
+export type BrandedDetailBody = Static<typeof BrandedDetail>;
+type BrandedNutrient = BrandedDetailBody['nutrients'][number];
 
 export interface BrandedPage {
   data: BrandedItem[];
@@ -89,61 +72,60 @@ export class BrandedCatalog {
    * `productCount` comes from the catalogue's meta, written at import: counting here would scan
    * every product on each start. Files written before the count was recorded are counted.
    */
-  constructor(db: Database.Database, release: string, productCount: number | null) {
-    this.release = release;
-    this.productCount = productCount ?? (db.prepare('SELECT COUNT(*) FROM branded_product').pluck().get() as number);
-    const defs = db.prepare('SELECT id, name, unit FROM nutrient ORDER BY rank IS NULL, rank, id').all() as Array<{
-      id: number;
-      name: string;
-      unit: string;
-    }>;
+  constructor(catalog: Catalog) {
+    const db: Database.Database = catalog.db;
+    const count = catalog.meta.get('branded_product_count');
+    this.release = catalog.meta.get('branded_release') ?? 'real';
+    this.productCount = count !== undefined ? Number(count) : db.prepare<[], number>('SELECT COUNT(*) FROM branded_product').pluck().get()!;
+    const defs = db.prepare<[], { id: number; name: string; unit: string }>('SELECT id, name, unit FROM nutrient ORDER BY rank IS NULL, rank, id').all();
     this.nutrientDefs = new Map(defs.map((d, i) => [d.id, { name: d.name, unit: d.unit, order: i }]));
     this.stmts = {
-      byId: db.prepare(`SELECT ${ITEM_COLUMNS}, t.nutrients FROM branded_product p ${TEXT} WHERE p.id = ?`),
-      byGtin: db.prepare(`SELECT ${ITEM_COLUMNS} FROM branded_product p ${TEXT} WHERE p.gtin14 = ? ORDER BY p.id`),
-      byRank: db.prepare(`SELECT ${ITEM_COLUMNS} FROM branded_rank r JOIN branded_product p ON p.id = r.product_id ${TEXT} WHERE r.rank = ?`),
-      byIdPage: db.prepare(`SELECT ${ITEM_COLUMNS} FROM branded_product p ${TEXT} ORDER BY p.id LIMIT ? OFFSET ?`),
-      matchRanks: db.prepare('SELECT rowid FROM branded_fts WHERE branded_fts MATCH ? ORDER BY rowid').pluck(),
-      matchCount: db.prepare('SELECT COUNT(*) FROM (SELECT rowid FROM branded_fts WHERE branded_fts MATCH ? LIMIT ?)').pluck(),
-      matchNames: db.prepare(
+      byId: db.prepare<[number], BrandedItem & { nutrients: string | null }>(`SELECT ${ITEM_COLUMNS}, t.nutrients FROM branded_product p ${TEXT} WHERE p.id = ?`),
+      byGtin: db.prepare<[string], BrandedItem>(`SELECT ${ITEM_COLUMNS} FROM branded_product p ${TEXT} WHERE p.gtin14 = ? ORDER BY p.id`),
+      byRank: db.prepare<[number], BrandedItem>(`SELECT ${ITEM_COLUMNS} FROM branded_rank r JOIN branded_product p ON p.id = r.product_id ${TEXT} WHERE r.rank = ?`),
+      byIdPage: db.prepare<[number, number], BrandedItem>(`SELECT ${ITEM_COLUMNS} FROM branded_product p ${TEXT} ORDER BY p.id LIMIT ? OFFSET ?`),
+      matchRanks: db.prepare<[string], number>('SELECT rowid FROM branded_fts WHERE branded_fts MATCH ? ORDER BY rowid').pluck(),
+      matchCount: db.prepare<[string, number], number>('SELECT COUNT(*) FROM (SELECT rowid FROM branded_fts WHERE branded_fts MATCH ? LIMIT ?)').pluck(),
+      matchNames: db.prepare<[string], { rank: number; product_id: number; name: string }>(
         `SELECT f.rowid AS rank, r.product_id, p.name FROM branded_fts f
          JOIN branded_rank r ON r.rank = f.rowid JOIN branded_product p ON p.id = r.product_id
          WHERE branded_fts MATCH ? ORDER BY f.rowid`,
       ),
-      matchProducts: db.prepare(
+      matchProducts: db.prepare<[string], { rank: number; product_id: number }>(
         `SELECT f.rowid AS rank, r.product_id FROM branded_fts f JOIN branded_rank r ON r.rank = f.rowid
          WHERE branded_fts MATCH ? ORDER BY f.rowid`,
       ),
       labelsProductSet: db
-        .prepare('SELECT product_id FROM branded_label_product WHERE label_id IN (SELECT value FROM json_each(?)) LIMIT ?')
+        .prepare<[string, number], number>('SELECT product_id FROM branded_label_product WHERE label_id IN (SELECT value FROM json_each(?)) LIMIT ?')
         .pluck(),
-      labelsTrigram: db.prepare(
+      labelsTrigram: db.prepare<[string, number], { id: number; product_count: number }>(
         'SELECT l.id, l.product_count FROM brand_label_fts f JOIN brand_label l ON l.id = f.rowid WHERE brand_label_fts MATCH ? LIMIT ?',
       ),
-      labelsScan: db.prepare('SELECT id, product_count FROM brand_label WHERE instr(name, ?) > 0 LIMIT ?'),
+      labelsScan: db.prepare<[string, number], { id: number; product_count: number }>('SELECT id, product_count FROM brand_label WHERE instr(name, ?) > 0 LIMIT ?'),
       labelProducts: db
-        .prepare('SELECT product_id FROM branded_label_product WHERE label_id = ? ORDER BY product_id LIMIT ? OFFSET ?')
+        .prepare<[number, number, number], number>('SELECT product_id FROM branded_label_product WHERE label_id = ? ORDER BY product_id LIMIT ? OFFSET ?')
         .pluck(),
       labelsProducts: db
-        .prepare(
+        .prepare<[string, number, number], number>(
           `SELECT DISTINCT product_id FROM branded_label_product WHERE label_id IN (SELECT value FROM json_each(?))
            ORDER BY product_id LIMIT ? OFFSET ?`,
         )
         .pluck(),
       labelsCount: db
-        .prepare(
+        .prepare<[string, number], number>(
           `SELECT COUNT(*) FROM (SELECT DISTINCT product_id FROM branded_label_product
            WHERE label_id IN (SELECT value FROM json_each(?)) LIMIT ?)`,
         )
         .pluck(),
-      productsByIds: db.prepare(
+      productsByIds: db.prepare<[string], BrandedItem>(
         `SELECT ${ITEM_COLUMNS} FROM branded_product p ${TEXT} WHERE p.id IN (SELECT value FROM json_each(?)) ORDER BY p.id`,
       ),
     };
   }
 
-  product(id: number): (BrandedItem & { nutrients: BrandedNutrient[] }) | null {
-    const row = this.stmts.byId.get(id) as (BrandedItem & { nutrients: string | null }) | undefined;
+  /** The /v1/branded/:id answer, or null. */
+  product(id: number): BrandedDetailBody | null {
+    const row = this.stmts.byId.get(id);
     if (!row) return null;
     const values = row.nutrients ? (JSON.parse(row.nutrients) as Array<[number, number]>) : [];
     const nutrients: Array<BrandedNutrient & { order: number }> = [];
@@ -152,7 +134,7 @@ export class BrandedCatalog {
       if (def) nutrients.push({ nutrient_id: nutrientId, name: def.name, unit: def.unit, amount, derivation: 'label', order: def.order });
     }
     nutrients.sort((a, b) => a.order - b.order);
-    return { ...row, nutrients: nutrients.map(({ order: _order, ...n }) => n) };
+    return { ...row, basis: BASIS, nutrients: nutrients.map(({ order: _order, ...n }) => n) };
   }
 
   /** A page of results; `cache: false` computes it afresh (the benchmark measures the uncached cost with it). */
@@ -186,7 +168,7 @@ export class BrandedCatalog {
     if (query.gtin !== undefined) {
       const gtin14 = toGtin14(query.gtin);
       if (gtin14 === null) throw new BrandedQueryError('gtin', 'a GTIN is 8 to 14 digits (UPC-A 12, EAN-13, GTIN-14, EAN-8)');
-      const rows = (this.stmts.byGtin.all(gtin14) as BrandedItem[]).filter(
+      const rows = this.stmts.byGtin.all(gtin14).filter(
         (r) => (search === null || nameMatches(r.name, search)) && (brandText === null || brandMatches(r, brandText)),
       );
       return { data: rows.slice(offset, offset + limit), total: rows.length, total_exact: true };
@@ -194,7 +176,7 @@ export class BrandedCatalog {
     if (search !== null) return this.searchNames(search, brandText, limit, offset);
     if (brandText !== null) return this.searchBrand(brandText, limit, offset);
     return {
-      data: this.stmts.byIdPage.all(limit, offset) as BrandedItem[],
+      data: this.stmts.byIdPage.all(limit, offset),
       total: this.productCount,
       total_exact: true,
     };
@@ -210,14 +192,14 @@ export class BrandedCatalog {
     let exact = true;
     let total: number;
     if (brandText === null) {
-      total = this.stmts.matchCount.get(search.all, BRANDED_COUNT_CAP + 1) as number;
+      total = this.stmts.matchCount.get(search.all, BRANDED_COUNT_CAP + 1)!;
     } else {
       const brand = this.brandProducts(brandText);
       brandIds = brand.ids;
       exact = brand.exact;
       total = 0;
       let examined = 0;
-      for (const row of this.stmts.matchProducts.iterate(search.all) as Iterable<{ product_id: number }>) {
+      for (const row of this.stmts.matchProducts.iterate(search.all)) {
         if (++examined > BRANDED_SCAN_CAP || total > BRANDED_COUNT_CAP || late(examined)) {
           exact = false;
           break;
@@ -240,7 +222,7 @@ export class BrandedCatalog {
     const startTier: number[] = [];
     const inStart = new Set<number>();
     let examined = 0;
-    for (const row of this.stmts.matchNames.iterate(search.start) as Iterable<{ rank: number; product_id: number; name: string }>) {
+    for (const row of this.stmts.matchNames.iterate(search.start)) {
       if (++examined > BRANDED_SCAN_CAP || late(examined)) break;
       if (brandIds !== null && !brandIds.has(row.product_id)) continue;
       (normalizeName(row.name) === search.normalized ? exactTier : startTier).push(row.rank);
@@ -251,7 +233,7 @@ export class BrandedCatalog {
     if (ranks.length < need && !outOfTime) {
       examined = 0;
       const rest = brandIds === null ? this.stmts.matchRanks.iterate(search.all) : this.stmts.matchProducts.iterate(search.all);
-      for (const item of rest as Iterable<number | { rank: number; product_id: number }>) {
+      for (const item of rest) {
         if (++examined > BRANDED_SCAN_CAP || late(examined)) break;
         const rank = typeof item === 'number' ? item : item.rank;
         if (typeof item !== 'number' && !brandIds!.has(item.product_id)) continue;
@@ -261,17 +243,16 @@ export class BrandedCatalog {
       }
     }
     if (outOfTime) exact = false;
-    const data = ranks.slice(offset, need).map((rank) => this.stmts.byRank.get(rank) as BrandedItem);
+    const data = ranks.slice(offset, need).map((rank) => this.stmts.byRank.get(rank)!);
     return { data, total: exact ? total : Math.max(total, ranks.length), total_exact: exact };
   }
 
   /** Brand names matching the text: trigram index from 3 characters, a scan of the (small) name table below. */
   private brandLabels(brandText: string): { labels: Array<{ id: number; product_count: number }>; exact: boolean } {
-    const labels = (
+    const labels =
       brandText.length >= 3
         ? this.stmts.labelsTrigram.all(`"${brandText.replaceAll('"', '""')}"`, BRANDED_MAX_LABELS + 1)
-        : this.stmts.labelsScan.all(brandText, BRANDED_MAX_LABELS + 1)
-    ) as Array<{ id: number; product_count: number }>;
+        : this.stmts.labelsScan.all(brandText, BRANDED_MAX_LABELS + 1);
     const exact = labels.length <= BRANDED_MAX_LABELS;
     if (!exact) labels.length = BRANDED_MAX_LABELS;
     return { labels, exact };
@@ -280,7 +261,7 @@ export class BrandedCatalog {
   /** The ids of the products of matching brands (at most BRANDED_BRAND_SET_CAP), for combining with q. */
   private brandProducts(brandText: string): { ids: Set<number>; exact: boolean } {
     const { labels, exact } = this.brandLabels(brandText);
-    const ids = this.stmts.labelsProductSet.all(JSON.stringify(labels.map((l) => l.id)), BRANDED_BRAND_SET_CAP + 1) as number[];
+    const ids = this.stmts.labelsProductSet.all(JSON.stringify(labels.map((l) => l.id)), BRANDED_BRAND_SET_CAP + 1);
     return { ids: new Set(ids.slice(0, BRANDED_BRAND_SET_CAP)), exact: exact && ids.length <= BRANDED_BRAND_SET_CAP };
   }
 
@@ -292,10 +273,10 @@ export class BrandedCatalog {
     let exact = allLabels;
     if (labels.length === 1) {
       total = labels[0]!.product_count;
-      ids = offset >= total ? [] : (this.stmts.labelProducts.all(labels[0]!.id, limit, offset) as number[]);
+      ids = offset >= total ? [] : this.stmts.labelProducts.all(labels[0]!.id, limit, offset);
     } else {
       const list = JSON.stringify(labels.map((l) => l.id));
-      total = this.stmts.labelsCount.get(list, BRANDED_COUNT_CAP + 1) as number;
+      total = this.stmts.labelsCount.get(list, BRANDED_COUNT_CAP + 1)!;
       if (total > BRANDED_COUNT_CAP) {
         total = BRANDED_COUNT_CAP;
         exact = false;
@@ -307,9 +288,9 @@ export class BrandedCatalog {
           `with q or brand, offset + limit may not exceed ${BRANDED_RESULT_WINDOW}: give more of the brand name to narrow it`,
         );
       }
-      ids = this.stmts.labelsProducts.all(list, limit, offset) as number[];
+      ids = this.stmts.labelsProducts.all(list, limit, offset);
     }
-    const data = ids.length === 0 ? [] : (this.stmts.productsByIds.all(JSON.stringify(ids)) as BrandedItem[]);
+    const data = ids.length === 0 ? [] : this.stmts.productsByIds.all(JSON.stringify(ids));
     return { data, total, total_exact: exact };
   }
 }
@@ -329,3 +310,13 @@ function nameMatches(name: string | null, search: BrandedSearch): boolean {
     i === search.terms.length - 1 ? words.some((w) => w.startsWith(term)) : words.includes(term),
   );
 }
+
+const build = (catalog: Catalog) => new BrandedCatalog(catalog);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readonly branded: BrandedCatalog;
+  }
+}
+
+export const brandedPlugin = readModelPlugin('branded', build);

@@ -14,7 +14,7 @@ import { BASIS, errorResponses, json, NutrientAmount, pageBounds, Pagination } f
 
 const nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
 
-const BrandedProduct = Type.Object({
+export const BrandedProduct = Type.Object({
   id: Type.Integer({
     description:
       'The FDC id for FoodData Central products; 100000000000000 + the barcode for Open Food Facts products (so the id gives the barcode back and never collides with an FDC id)',
@@ -36,7 +36,7 @@ const BrandedProduct = Type.Object({
   source: Type.String({ description: 'Dataset the record comes from (see /v1/sources for its licence and attribution)' }),
 });
 
-const BrandedDetail = Type.Object({
+export const BrandedDetail = Type.Object({
   ...BrandedProduct.properties,
   basis: Type.Literal(BASIS),
   nutrients: Type.Array(NutrientAmount, {
@@ -85,7 +85,7 @@ Bounded work: total is exact up to ${BRANDED_COUNT_CAP} matches and a lower boun
       const { q, gtin, brand } = request.query;
       const { limit, offset } = pageBounds(request.query);
       try {
-        const page = app.catalog.branded.list({ q, gtin, brand, limit, offset });
+        const page = app.branded.list({ q, gtin, brand, limit, offset });
         return { data: page.data, limit, offset, total: page.total, total_exact: page.total_exact };
       } catch (err) {
         if (err instanceof BrandedQueryError) throw ApiError.invalidParameter(err.parameter, err.message);
@@ -105,9 +105,9 @@ Bounded work: total is exact up to ${BRANDED_COUNT_CAP} matches and a lower boun
       },
     },
     async (request) => {
-      const product = app.catalog.branded.product(request.params.id);
+      const product = app.branded.product(request.params.id);
       if (!product) throw ApiError.notFound(`branded product ${request.params.id}`);
-      return { ...product, basis: BASIS };
+      return product;
     },
   );
 };

@@ -77,10 +77,10 @@ export const convertRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!Number.isFinite(amount) || !(amount > 0)) throw ApiError.invalidParameter('amount', 'must be a finite number > 0');
       const size = request.query.size === undefined ? undefined : parseSize(request.query.size);
       if (size === null) throw ApiError.invalidParameter('size', `must be one of: ${PIECE_SIZES.join(', ')}`);
-      const ingredient = app.catalog.ingredientNutrients(request.params.id);
-      const density = app.catalog.density(request.params.id);
+      const ingredient = app.ingredients.ingredientNutrients(request.params.id);
+      const density = app.ingredients.density(request.params.id);
       if (!ingredient || !density) throw ApiError.notFound(`ingredient ${request.params.id}`);
-      const measures = app.catalog.measures(ingredient.id);
+      const measures = app.ingredients.measures(ingredient.id);
       const pieces = pieceWeightsFrom(measures, size);
       if (size !== undefined) {
         const sizes = pieceSizesFrom(measures);
@@ -101,7 +101,7 @@ export const convertRoutes: FastifyPluginAsyncTypebox = async (app) => {
         from: { unit: from, amount },
         to: { unit: to, amount: result.amount },
         system,
-        density_source: result.densitySource as 'usda',
+        density_source: result.densitySource,
         density_g_per_ml: result.densityGPerMl === null ? null : Number(result.densityGPerMl.toPrecision(6)),
         size: used ? used.size : null,
         piece_weights: result.pieceWeights,
