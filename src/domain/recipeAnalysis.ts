@@ -71,18 +71,13 @@ export interface LineWeight {
 /** A line weighing more than this (a tonne) is a typo, not an ingredient: it is not counted. */
 export const MAX_LINE_GRAMS = 1_000_000;
 
-const SIZE_WORD = /\b(small|medium|large)\b/i;
-
 /**
- * Piece weights by size: "1 medium (2-1/2" dia) = 110 g" is the medium piece. Without a size,
- * the medium one where the record has it, else the record's own single piece weight.
+ * Piece weights for a line: of its size where the record has that size (conversion.ts's
+ * rule: "1 large onion" is the large one, no size the medium one), else the record's default.
  */
 export function piecesFor(measures: Parameters<typeof pieceWeightsFrom>[0], size: PieceSize | null): ConversionInput['pieces'] {
-  const pieces = pieceWeightsFrom(measures);
-  const want = size ?? 'medium';
-  const sized = measures.find((m) => m.measure_kind === 'piece' && m.amount > 0 && m.gram_weight > 0 && SIZE_WORD.exec(m.description)?.[1]?.toLowerCase() === want);
-  if (sized) pieces.piece = { grams: sized.gram_weight / sized.amount, measure: `${sized.amount} ${sized.description} = ${sized.gram_weight} g` };
-  return pieces;
+  const fallback = pieceWeightsFrom(measures);
+  return size === null ? fallback : { ...fallback, ...pieceWeightsFrom(measures, size) };
 }
 
 /**

@@ -5,7 +5,8 @@
 import { Type } from 'typebox';
 import type { Ingredients } from '../catalog/ingredients.js';
 import type { Reference } from '../catalog/reference.js';
-import { ALL_UNITS, convert, kindOf, MASS_G, parseSystem, parseUnit, pieceWeightsFrom, SYSTEMS, type MassUnit, type Unit } from '../domain/conversion.js';
+import { ALL_UNITS, convert, kindOf, MASS_G, parseSize, parseSystem, parseUnit, pieceSizesFrom, pieceWeightsFrom, SYSTEMS, type MassUnit, type Unit } from '../domain/conversion.js';
+import { PIECE_SIZES, type PieceUnit } from '../domain/householdMeasures.js';
 import { parseNutrientFilter } from '../domain/nutrientAmounts.js';
 import { ApiError } from '../errors.js';
 
@@ -27,6 +28,7 @@ export const AmountQuery = {
   ),
   unit: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: `The unit of amount: ${UNIT_LIST} (as /convert)` })),
   system: Type.Optional(Type.String({ maxLength: 32, description: `Measuring system for cup, tbsp, tsp, fl oz and pint: ${SYSTEMS.join(', ')}; default us` })),
+  size: Type.Optional(Type.String({ maxLength: 16, description: 'Piece size for piece units: small, medium or large, as /convert (default: the medium piece where the record has one)' })),
   ...NutrientsFilterQuery,
 };
 
@@ -66,12 +68,25 @@ function readAmount(query: { amount?: number; unit?: string; system?: string }):
 }
 
 /** Grams of an ingredient for the query's amount, or null when the query asks per 100 g. */
-export function ingredientPortion(catalog: Ingredients, id: number, query: { amount?: number; unit?: string; system?: string }): Portion | null {
+export function ingredientPortion(catalog: Ingredients, id: number, query: { amount?: number; unit?: string; system?: string; size?: string }): Portion | null {
   const asked = readAmount(query);
-  if (!asked) return null;
+  const size = query.size === undefined ? undefined : parseSize(query.size);
+  if (size === null) throw ApiError.invalidParameter('size', `must be one of: ${PIECE_SIZES.join(', ')}`);
+  if (!asked) {
+    if (size !== undefined) throw ApiError.invalidParameter('size', 'only with amount and a piece unit');
+    return null;
+  }
   const density = catalog.density(id);
   if (!density) throw ApiError.notFound(`ingredient ${id}`);
-  const result = convert({ from: asked.unit, to: 'g', amount: asked.amount, system: asked.system, density, pieces: pieceWeightsFrom(catalog.measures(id)) });
+  const measures = catalog.measures(id);
+  const pieces = pieceWeightsFrom(measures, size);
+  const stated = pieceSizesFrom(measures)[asked.unit as PieceUnit];
+  if (size !== undefined && kindOf(asked.unit) === 'piece' && !pieces[asked.unit as PieceUnit] && stated) {
+    throw new ApiError('conversion_unavailable', `this ingredient has no ${size} ${asked.unit}; sizes it has: ${stated.join(', ')}`, {
+      errors: [{ parameter: 'size', message: `available: ${stated.join(', ')}` }],
+    });
+  }
+  const result = convert({ from: asked.unit, to: 'g', amount: asked.amount, system: asked.system, density, pieces });
   return { grams: result.amount, basis: portionBasis(asked.amount, asked.unit, result.amount) };
 }
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError } from '../../errors.js';
 import { filterNutrients, scaleNutrients } from '../../domain/nutrientAmounts.js';
 import { massPortion, nutrientFilter, NutrientsFilterQuery, PortionFields } from '../amounts.js';
-import { AllergenName, BASIS, errorResponses, IdParams, json, NutrientAmount, pageOf, Pagination, SearchText } from '../schemas.js';
+import { AllergenName, BASIS, errorResponses, IdParams, json, NutrientAmount, pageOf, Pagination, pageBounds, SearchText } from '../schemas.js';
 
 const Wweia = Type.Object({
   code: Type.Integer({ description: 'WWEIA food category number' }),
@@ -78,7 +78,8 @@ export const surveyFoodRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { q, wweia, limit, offset } = request.query;
+      const { q, wweia } = request.query;
+      const { limit, offset } = pageBounds(request.query);
       if (wweia !== undefined && !app.surveyFoods.wweiaExists(wweia)) {
         throw ApiError.invalidParameter('wweia', `no WWEIA category ${wweia} among the survey foods`);
       }

@@ -40,6 +40,17 @@ describe('nutrients for an amount', () => {
     expect(butter.nutrients).toHaveLength(1);
   });
 
+  it('weighs pieces by size as /convert does', async () => {
+    // SR Legacy 11282 "Onions, raw": 1 large = 150 g, 1 medium (2-1/2" dia) = 110 g
+    const large = (await t.get('/v1/ingredients/11282/nutrients?amount=2&unit=piece&size=large&nutrients=1008')).json();
+    expect(large.grams).toBe(300);
+    expect(large.basis).toBe('for 2 piece = 300 g of edible portion');
+    const medium = (await t.get('/v1/ingredients/11282/nutrients?amount=1&unit=piece')).json();
+    expect(medium.grams).toBe(110);
+    expect((await t.get('/v1/ingredients/11282/nutrients?amount=1&unit=piece&size=huge')).statusCode).toBe(400);
+    expect((await t.get('/v1/ingredients/11282/nutrients?size=large')).statusCode).toBe(400);
+  });
+
   it('filters nutrients on the ingredient and on its nutrients, and refuses unknown ids', async () => {
     const body = (await t.get('/v1/ingredients/1077?nutrients=1008,1003')).json();
     expect(body.nutrients.map((n: any) => n.nutrient_id).sort()).toEqual([1003, 1008]);
