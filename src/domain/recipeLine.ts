@@ -150,7 +150,7 @@ export function toConversionUnit(unit: string): { unit: Unit; factor: number } |
 
 const SIZE_WORDS: Record<string, PieceSize> = {
   small: 'small', medium: 'medium', large: 'large', big: 'large', 'extra-large': 'large', jumbo: 'large', 'medium-sized': 'medium',
-  'medium-size': 'medium', 'large-size': 'large', 'small-size': 'small', 'large-sized': 'large', 'small-sized': 'small',
+  'medium-size': 'medium', 'medium-large': 'large', 'small-medium': 'small', 'smallish': 'small', 'largish': 'large', 'large-size': 'large', 'small-size': 'small', 'large-sized': 'large', 'small-sized': 'small',
 };
 /** Words that qualify a unit ("heaped tbsp", "good pinch") and carry no size. */
 const UNIT_MODIFIERS = new Set(['heaped', 'heaping', 'level', 'rounded', 'good', 'generous', 'scant', 'thin', 'thick', 'thickly', 'tiny', 'little', 'few', 'whole']);
@@ -166,7 +166,8 @@ const PREP_WORDS = new Set(
 );
 /** A preparation word that is part of the food's name before these words ("minced beef", "chopped tomatoes"). */
 const NAMED_PREP: Record<string, RegExp> = {
-  minced: /^(?:beef|pork|lamb|meat|turkey|chicken|veal|garlic)/i,
+  minced: /^(?:beef|pork|lamb|meat|turkey|chicken|veal)/i,
+  diced: /^tomato/i,
   chopped: /^tomato/i,
   crushed: /^(?:red|chil|tomato|ice)/i,
   mashed: /^potato/i,
@@ -182,7 +183,7 @@ const PURPOSE = new RegExp(
       'to taste', 'or to taste', 'to season', 'as desired', 'or so\\b', 'to serve', 'to garnish', 'to decorate', 'to finish', 'to dust', 'to grease', 'to glaze',
       'for (?:the )?(?:garnish|garnishing|serving|dusting|greasing|frying|brushing|drizzling|decoration|decorating|sprinkling|deep[- ]frying|shallow[- ]frying|topping|coating|rolling|the tin|the pan|dipping|basting|glazing)',
       'as needed', 'as required', 'if needed', 'if desired', 'if preferred', 'if you like', 'optional', 'plus (?:extra|more|some)',
-      'or (?:less|more)', 'for cooking', 'for (?:the )?(?:baking sheet|baking tray|tin|pan|dish|mould|mold|skillet|grill|griddle|wok)', 'for the (?:sauce|dressing|filling|topping|marinade|glaze|garnish)', 'such as', 'e\\.?g\\.?', '-\\s',
+      'or (?:less|more)', 'for cooking', 'for oiling', 'to cover', 'for (?:the )?(?:work surface|surface|hands)', 'for (?:the )?(?:baking sheet|baking tray|tin|pan|dish|mould|mold|skillet|grill|griddle|wok)', 'for the (?:sauce|dressing|filling|topping|marinade|glaze|garnish)', 'such as', 'e\\.?g\\.?', '-\\s',
     ].join('|') +
     ')\\b.*$',
   'i',
@@ -205,6 +206,8 @@ function normalise(text: string): string {
   // "150g/5oz" -> "150 g / 5 oz"; "1lb12oz" -> "1 lb 12 oz"
   s = s.replace(/([a-zA-Z.])\/(\d)/g, '$1 / $2');
   s = s.replace(/\b(lbs?|oz|g|kg|ml|l)(\d)/g, '$1 $2');
+  // "115g /4oz" -> "115 g / 4 oz"
+  s = s.replace(/\s\/(\d)/g, ' / $1');
   return s.replace(/\s+/g, ' ').trim();
 }
 
@@ -388,7 +391,7 @@ function readMeasures(c: Cursor, measures: LineMeasure[]): PieceSize | null {
   const more = (): boolean => {
     const save = c.i;
     const tok = c.tokens[c.i]?.toLowerCase();
-    if (tok === '/' || tok === '+' || tok === 'plus' || tok === 'or') c.i += 1;
+    if (tok === '/' || tok === '+' || tok === 'plus' || tok === 'or' || tok === 'to') c.i += 1;
     const q = readQuantity(c, false);
     if (q === null) {
       c.i = save;
@@ -492,7 +495,7 @@ const CONTAINERS = new Set(
   'can cans tin tins jar jars block blocks piece pieces packet packets package packages pack packs bag bags bottle bottles carton cartons tub tubs punnet punnets box boxes bar bars sachet sachets pot pots envelope envelopes loaf wedge'.split(' '),
 );
 /** Words a cook puts before the food that are not part of what it is ("cooked prawns", "chilled butter"). */
-const LEAD_STATES = new Set(['cooked', 'chilled', 'warmed', 'poached', 'hard-boiled', 'soft-boiled', 'hard-cooked', 'boiled', 'plenty', 'rinsed', 'thick-cut', 'thawed', 'defrosted', 'about']);
+const LEAD_STATES = new Set(['cooled', 'cooked', 'chilled', 'warmed', 'poached', 'hard-boiled', 'soft-boiled', 'hard-cooked', 'boiled', 'plenty', 'rinsed', 'thick-cut', 'thawed', 'defrosted', 'about']);
 /** Preparation words dropped wherever they stand in the food text ("roasted chopped hazelnuts"). */
 const INNER_PREP = new Set('chopped diced sliced grated shredded crushed peeled deseeded halved beaten melted softened sifted'.split(' '));
 /** Preparation words that, after the food, start its preparation only at the end or before a connector. */
@@ -586,6 +589,10 @@ export function parseIngredientLine(raw: string): ParsedLine {
     else if (size === null) size = readSizeOrModifier(c);
   }
 
+  if (measures.length > 0 && /^or$/i.test(c.tokens[c.i] ?? '') && /^(?:so|more|less|two|three)$/i.test(c.tokens[c.i + 1] ?? '')) {
+    comments.push(c.tokens.slice(c.i, c.i + 2).join(' '));
+    c.i += 2;
+  }
   let rest = c.tokens.slice(c.i).join(' ').replace(/^of\s+/i, '');
 
   // Segments: the food, then preparation and comments. Adjectives split by a comma
@@ -597,7 +604,9 @@ export function parseIngredientLine(raw: string): ParsedLine {
   let foodEnd = 1;
   const firstWords = segments[0]!.split(' ').filter(Boolean);
   if (segments.length > 1 && firstWords.length === 1 && /(?:less|ed|mild|hot|sweet|fresh)$/i.test(firstWords[0]!) && !PREP_WORDS.has(firstWords[0]!.toLowerCase()) && !startsWithPrep(segments[1]!) ) foodEnd = 2;
-  const shortFood = (x: string) => !startsWithPrep(x) && !/\d/.test(x) && x.split(' ').length <= 4 && !PURPOSE.test(x) && !/^(?:such|e\.?g|about|approx|fresh|frozen|dried|canned|tinned|cooked|raw|hot|cold|warm|with|or|and|plus|if|preferably|at|to|for|in|from|see)\b/i.test(x);
+  const shortFood = (x: string) =>
+    !startsWithPrep(x) && !/\d/.test(x) && x.split(' ').length <= 4 && !PURPOSE.test(x) && !/^(?:such|e\.?g|about|approx|with|or|and|plus|if|preferably|at|to|for|in|from|see)\b/i.test(x) &&
+    !/(?:ed|removed|separated)$/i.test(x);
   if (segments.length > 2 && shortFood(segments[0]!)) {
     for (let k = 1; k < segments.length; k += 1) {
       const seg = segments[k]!;
