@@ -183,7 +183,7 @@ const PURPOSE = new RegExp(
       'to taste', 'or to taste', 'to season', 'as desired', 'or so\\b', 'to serve', 'to garnish', 'to decorate', 'to finish', 'to dust', 'to grease', 'to glaze',
       'for (?:the )?(?:garnish|garnishing|serving|dusting|greasing|frying|brushing|drizzling|decoration|decorating|sprinkling|deep[- ]frying|shallow[- ]frying|topping|coating|rolling|the tin|the pan|dipping|basting|glazing)',
       'as needed', 'as required', 'if needed', 'if desired', 'if preferred', 'if you like', 'optional', 'plus (?:extra|more|some)',
-      'or (?:less|more)', 'for cooking', 'for oiling', 'to cover', 'for (?:the )?(?:work surface|surface|hands)', 'for (?:the )?(?:baking sheet|baking tray|tin|pan|dish|mould|mold|skillet|grill|griddle|wok)', 'for the (?:sauce|dressing|filling|topping|marinade|glaze|garnish)', 'such as', 'e\\.?g\\.?', '-\\s',
+      'or (?:less|more)', 'for cooking', 'for oiling', 'to cover', 'for (?:assembling|pouring|preparing|making|shaping|the wash|brushing|spreading|finishing)\\b', 'to make\\b', 'for (?:the )?(?:work surface|surface|hands)', 'for (?:the )?(?:baking sheet|baking tray|tin|pan|dish|mould|mold|skillet|grill|griddle|wok)', 'for the (?:sauce|dressing|filling|topping|marinade|glaze|garnish)', 'such as', 'e\\.?g\\.?', '-\\s',
     ].join('|') +
     ')\\b.*$',
   'i',
@@ -495,16 +495,16 @@ const CONTAINERS = new Set(
   'can cans tin tins jar jars block blocks piece pieces packet packets package packages pack packs bag bags bottle bottles carton cartons tub tubs punnet punnets box boxes bar bars sachet sachets pot pots envelope envelopes loaf wedge'.split(' '),
 );
 /** Words a cook puts before the food that are not part of what it is ("cooked prawns", "chilled butter"). */
-const LEAD_STATES = new Set(['cooled', 'cooked', 'chilled', 'warmed', 'poached', 'hard-boiled', 'soft-boiled', 'hard-cooked', 'boiled', 'plenty', 'rinsed', 'thick-cut', 'thawed', 'defrosted', 'about']);
+const LEAD_STATES = new Set(['lukewarm', 'cooled', 'cooked', 'chilled', 'warmed', 'poached', 'hard-boiled', 'soft-boiled', 'hard-cooked', 'boiled', 'plenty', 'rinsed', 'thick-cut', 'thawed', 'defrosted', 'about']);
 /** Preparation words dropped wherever they stand in the food text ("roasted chopped hazelnuts"). */
 const INNER_PREP = new Set('chopped diced sliced grated shredded crushed peeled deseeded halved beaten melted softened sifted'.split(' '));
 /** Preparation words that, after the food, start its preparation only at the end or before a connector. */
-const TAIL_PARTICIPLE_NEEDS_END = new Set('mashed broken cleaned washed split soaked'.split(' '));
+const TAIL_PARTICIPLE_NEEDS_END = new Set('mashed broken cleaned washed split soaked toasted unshelled'.split(' '));
 /** Words after the food that start its preparation ("onion finely chopped"). */
 const TAIL_PREP = new Set(
   ('chopped minced diced sliced grated shredded crushed peeled pitted seeded deseeded halved quartered cubed skinned trimmed ' +
     'drained rinsed beaten melted softened chilled finely roughly coarsely thinly cut about approximately including in at ' +
-    'whisked sifted torn broken mashed crumbled cleaned scrubbed washed cored stemmed shelled deveined room soaked split into')
+    'whisked sifted torn broken mashed crumbled cleaned scrubbed washed cored stemmed shelled deveined room soaked split into toasted unshelled')
     .split(' '),
 );
 const LEAD_ASIDE = /^(?:optional:?|about|approx\.?|approximately|around|roughly|up to|scant|generous|at least)\s+/i;
@@ -593,13 +593,31 @@ export function parseIngredientLine(raw: string): ParsedLine {
     comments.push(c.tokens.slice(c.i, c.i + 2).join(' '));
     c.i += 2;
   }
-  let rest = c.tokens.slice(c.i).join(' ').replace(/^of\s+/i, '');
+  // "1 large or 2 small pomegranates", "2 thick or 5 thin slices": the other size is an alternative
+  if (/^or$/i.test(c.tokens[c.i] ?? '') && /^\d/.test(c.tokens[c.i + 1] ?? '') && (size !== null || /^(?:thick|thin)$/i.test(c.tokens[c.i - 1] ?? ''))) {
+    const save = c.i;
+    c.i += 1;
+    if (readQuantity(c, false) !== null) {
+      const w = c.tokens[c.i]?.toLowerCase() ?? '';
+      if (w in SIZE_WORDS || w === 'thick' || w === 'thin') c.i += 1;
+      comments.push(c.tokens.slice(save, c.i).join(' '));
+      if (measures[0]?.unit === null) {
+        const u = readUnit(c, false);
+        if (u !== null) measures[0]!.unit = u;
+      }
+    } else c.i = save;
+  }
+  let rest = c.tokens.slice(c.i).join(' ').replace(/^[,;]\s*/, '').replace(/^of\s+/i, '');
 
   // Segments: the food, then preparation and comments. Adjectives split by a comma
   // ("skinless, boneless chicken") and lists of alternatives ("lard, dripping or oil") stay whole.
   const segments = splitSegments(rest);
   const allPrep = (seg: string) => seg.split(' ').every((w) => PREP_WORDS.has(w.toLowerCase()) || w.toLowerCase() === 'and' || /^(?:\w+-)?\w+ed$/i.test(w));
   while (segments.length > 1 && allPrep(segments[0]!)) preps.push(segments.shift()!);
+  if (segments.length > 1 && SIZE_WORDS[segments[0]!.toLowerCase()] !== undefined) {
+    size = size ?? SIZE_WORDS[segments[0]!.toLowerCase()]!;
+    segments.shift();
+  }
   segments[0] = segments[0]!.replace(/^and\s+/i, '');
   let foodEnd = 1;
   const firstWords = segments[0]!.split(' ').filter(Boolean);
@@ -669,7 +687,7 @@ export function parseIngredientLine(raw: string): ParsedLine {
     return '';
   });
   // Alternatives with their own amount ("or 12 oyster mushrooms"), "plus 1 egg yolk"
-  food = food.replace(/\s+(?:or|plus|and)\s+(?:about\s+)?\d.*$/i, (m) => {
+  food = food.replace(/\s+(?:or|plus|and)\s+(?:about\s+)?(?:\d|an?\s|a couple\b|some\s).*$/i, (m) => {
     comments.push(m.trim());
     return '';
   });
@@ -701,6 +719,11 @@ export function parseIngredientLine(raw: string): ParsedLine {
       k += 1;
       continue;
     }
+    if (w === 'room' && words[k + 1]?.toLowerCase() === 'temperature') {
+      prepLead.push(`${words[k]} ${words[k + 1]}`);
+      k += 2;
+      continue;
+    }
     if ((w === 'thick' || w === 'thin') && words[k + 1]?.toLowerCase() === 'cut') {
       prepLead.push(`${words[k]} ${words[k + 1]}`);
       k += 2;
@@ -718,13 +741,6 @@ export function parseIngredientLine(raw: string): ParsedLine {
       words = words.slice(1);
     }
   }
-  if (words.length > 2) {
-    const kept = words.filter((w, j) => j === 0 || j === words.length - 1 || !INNER_PREP.has(w.toLowerCase()) || keepsPrep(w.toLowerCase(), words[j + 1]));
-    if (kept.length !== words.length) {
-      preps.push(words.filter((w) => !kept.includes(w)).join(' '));
-      words = kept;
-    }
-  }
   // Preparation after the food without a comma ("onion finely chopped")
   for (let j = 1; j < words.length; j += 1) {
     const w = words[j]!.toLowerCase();
@@ -739,6 +755,13 @@ export function parseIngredientLine(raw: string): ParsedLine {
       preps.push(words.slice(j).join(' '));
       words = words.slice(0, j);
       break;
+    }
+  }
+  if (words.length > 2) {
+    const kept = words.filter((w, j) => j === 0 || j === words.length - 1 || !INNER_PREP.has(w.toLowerCase()) || keepsPrep(w.toLowerCase(), words[j + 1]));
+    if (kept.length !== words.length) {
+      preps.push(words.filter((w) => !kept.includes(w)).join(' '));
+      words = kept;
     }
   }
   food = words.join(' ');
