@@ -153,7 +153,7 @@ const SIZE_WORDS: Record<string, PieceSize> = {
   'medium-size': 'medium', 'medium-large': 'large', 'small-medium': 'small', 'smallish': 'small', 'largish': 'large', 'large-size': 'large', 'small-size': 'small', 'large-sized': 'large', 'small-sized': 'small',
 };
 /** Words that qualify a unit ("heaped tbsp", "good pinch") and carry no size. */
-const UNIT_MODIFIERS = new Set(['heaped', 'heaping', 'level', 'rounded', 'good', 'generous', 'scant', 'thin', 'thick', 'thickly', 'tiny', 'little', 'few', 'whole']);
+const UNIT_MODIFIERS = new Set(['thumb-sized', 'thumb-size', 'walnut-sized', 'heaped', 'heaping', 'level', 'rounded', 'good', 'generous', 'scant', 'thin', 'thick', 'thickly', 'tiny', 'little', 'few', 'whole']);
 
 /** Preparation words a cook puts before the food ("chopped fresh cilantro"). */
 const PREP_WORDS = new Set(
@@ -201,8 +201,11 @@ function normalise(text: string): string {
   s = s.replace(/\b(\d+)-(\d+\/\d+)\b/g, '$1 $2');
   // "2 1/2-3 1/2" -> "2 1/2 - 3 1/2"
   s = s.replace(/(\d\/\d+)-(\d)/g, '$1 - $2');
-  // "150g" -> "150 g", "5oz" -> "5 oz", "2x" -> "2 x"; "2.5cm" -> "2.5 cm"
+  // "150g" -> "150 g", "5oz" -> "5 oz", "2x" -> "2 x"; "2.5cm" -> "2.5 cm"; "2x400g" -> "2 x 400 g"
   s = s.replace(/(\d)([a-zA-Z])/g, '$1 $2');
+  s = s.replace(/\bx(\d)/g, 'x $1');
+  // "200 g-250 g" -> "200-250 g"
+  s = s.replace(/(\d+(?:[.,]\d+)?)\s?([a-zA-Z]+)\s?-\s?(\d+(?:[.,]\d+)?)\s?\2\b/g, '$1-$3 $2');
   // "150g/5oz" -> "150 g / 5 oz"; "1lb12oz" -> "1 lb 12 oz"
   s = s.replace(/([a-zA-Z.])\/(\d)/g, '$1 / $2');
   s = s.replace(/\b(lbs?|oz|g|kg|ml|l)(\d)/g, '$1 $2');
@@ -508,7 +511,7 @@ const TAIL_PREP = new Set(
     .split(' '),
 );
 const LEAD_ASIDE = /^(?:optional:?|about|approx\.?|approximately|around|roughly|up to|scant|generous|at least)\s+/i;
-const PART_OF = /^((?:(?:finely|freshly)\s+)?(?:grated\s+)?(?:juice|zest|rind|grated zest|juice and (?:grated )?zest|zest and juice|finely grated zest|juice and rind|rind and juice|seeds|flesh|pulp|leaves)\s+(?:of|from))\s+/i;
+const PART_OF = /^((?:[a-z-]+\s+){0,4}?(?:juice|zest|rind|peel|seeds|flesh|pulp)\s+(?:of|from))\s+(?=\d|a\s|an\s|one\s|half\s)/i;
 
 function splitSegments(s: string): string[] {
   const out: string[] = [];
@@ -780,12 +783,18 @@ export function parseIngredientLine(raw: string): ParsedLine {
     }
   }
 
+  // "4 cloves": the unit is the food
+  if (food === '' && measures.length > 0 && measures[0]!.unit !== null && ['clove', 'leaf', 'stick', 'bulb', 'head'].includes(measures[0]!.unit)) {
+    food = measures[0]!.unit!;
+    measures[0]!.unit = null;
+  }
   food = food.replace(/\s+(?:and|or|plus)$/i, '').replace(/[\s,;:.-]+$/, '').replace(/^[\s,;:.-]+/, '').trim();
 
   // "4 duck breasts, about 175g/6oz each": the weight of each, or of all
   if (measures.length > 0 && measures[0]!.unit === null && measures.length === 1) {
     for (const part of comments) {
       const words = part.replace(/^(?:(?:about|approx\.?|approximately|roughly|around|each|weighing|in total|total)\s+)+/i, '').split(' ');
+      if (!/^\d/.test(words[0] ?? '')) continue;
       const probe: LineMeasure[] = [];
       const pc: Cursor = { tokens: words, i: 0 };
       readMeasures(pc, probe);
