@@ -168,6 +168,7 @@ const PREP_WORDS = new Set(
 const NAMED_PREP: Record<string, RegExp> = {
   minced: /^(?:beef|pork|lamb|meat|turkey|chicken|veal)/i,
   diced: /^tomato/i,
+  toasted: /^(?:sesame oil|flaked|sesame seed oil)/i,
   chopped: /^tomato/i,
   crushed: /^(?:red|chil|tomato|ice)/i,
   mashed: /^potato/i,
@@ -498,7 +499,7 @@ const CONTAINERS = new Set(
   'can cans tin tins jar jars block blocks piece pieces packet packets package packages pack packs bag bags bottle bottles carton cartons tub tubs punnet punnets box boxes bar bars sachet sachets pot pots envelope envelopes loaf wedge'.split(' '),
 );
 /** Words a cook puts before the food that are not part of what it is ("cooked prawns", "chilled butter"). */
-const LEAD_STATES = new Set(['lukewarm', 'cooled', 'cooked', 'chilled', 'warmed', 'poached', 'hard-boiled', 'soft-boiled', 'hard-cooked', 'boiled', 'plenty', 'rinsed', 'thick-cut', 'thawed', 'defrosted', 'about']);
+const LEAD_STATES = new Set(['toasted', 'lukewarm', 'cooled', 'cooked', 'chilled', 'warmed', 'poached', 'hard-boiled', 'soft-boiled', 'hard-cooked', 'boiled', 'plenty', 'rinsed', 'thick-cut', 'thawed', 'defrosted', 'about']);
 /** Preparation words dropped wherever they stand in the food text ("roasted chopped hazelnuts"). */
 const INNER_PREP = new Set('chopped diced sliced grated shredded crushed peeled deseeded halved beaten melted softened sifted'.split(' '));
 /** Preparation words that, after the food, start its preparation only at the end or before a connector. */
@@ -640,7 +641,7 @@ export function parseIngredientLine(raw: string): ParsedLine {
   }
   for (let k = foodEnd; k < segments.length; k += 1) {
     const seg = segments[k]!;
-    if (/^(?:or|and)\s/i.test(seg) && !startsWithPrep(seg.replace(/^(?:or|and)\s+/i, '')) && !/\d/.test(seg) && !/\bto\b/.test(seg)) {
+    if (/^(?:or|and)\s/i.test(seg) && !PREP_WORDS.has(seg.replace(/^(?:or|and)\s+/i, '').split(' ')[0]!.toLowerCase()) && !/^(?:or|and)\s+(?:an?|the|use|if|to|any|other)\b/i.test(seg) && !/\d/.test(seg) && !/\bto\b/.test(seg)) {
       if (segments.slice(foodEnd, k).every((x) => !startsWithPrep(x) && !/\d/.test(x) && x.split(' ').length <= 3)) foodEnd = k + 1;
       break;
     }
@@ -736,6 +737,10 @@ export function parseIngredientLine(raw: string): ParsedLine {
   }
   if (prepLead.length > 0) preps.push(prepLead.join(' '));
   words = words.slice(k);
+  if (size === null && words.length > 2 && /^(?:ripe|firm|fresh)$/i.test(words[0]!) && SIZE_WORDS[words[1]!.toLowerCase()] !== undefined) {
+    size = SIZE_WORDS[words[1]!.toLowerCase()]!;
+    words = [words[0]!, ...words.slice(2)];
+  }
   if (size === null && words.length > 1) {
     const sz = SIZE_WORDS[words[0]!.toLowerCase()];
     const next = words[1]!.toLowerCase();
