@@ -199,7 +199,7 @@ function normalise(text: string): string {
   // "5½" -> "5 1/2", "½" -> "1/2"
   s = s.replace(/(\d)?([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞⅐⅑⅒])/g, (_m, d: string | undefined, f: string) => `${d ? `${d} ` : ''}${UNICODE_FRACTIONS[f]}`);
   // "1-1/2" (Cookstr's mixed numbers) -> "1 1/2"
-  s = s.replace(/\b(\d+)-(\d+\/\d+)\b/g, '$1 $2');
+  s = s.replace(/(?<![/\d])(\d+)-(\d+\/\d+)\b/g, '$1 $2');
   // "2 1/2-3 1/2" -> "2 1/2 - 3 1/2"
   s = s.replace(/(\d\/\d+)-(\d)/g, '$1 - $2');
   // "150g" -> "150 g", "5oz" -> "5 oz", "2x" -> "2 x"; "2.5cm" -> "2.5 cm"; "2x400g" -> "2 x 400 g"
@@ -700,6 +700,14 @@ export function parseIngredientLine(raw: string): ParsedLine {
     preps.push(m.trim());
     return '';
   });
+  // "10-inch flour tortillas", "1/2-inch-thick slices bread": the size of the pieces is a comment
+  food = food.replace(
+    /^(?:\d+(?:\s\d+\/\d+)?|\d+\/\d+)-(?:inch|in|cm|mm)(?:-(?:thick|long|wide|square|diameter|thick))?\s+(?:(?:slices?|pieces?|strips?|rounds?|cubes?|chunks?)\s+(?:of\s+)?)?/i,
+    (m) => {
+      comments.push(m.trim());
+      return '';
+    },
+  );
   // Leading preparation words ("finely chopped fresh parsley")
   let words = food.split(' ').filter(Boolean);
   let k = 0;

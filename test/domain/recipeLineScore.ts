@@ -47,6 +47,11 @@ export function readLabelled(dataDir: string): LabelledLine[] {
   return out;
 }
 
+/** Labels keep number words as written ("Two 14-ounce cans" is quantity "Two 14"). */
+const LABEL_WORDS: Record<string, number> = {
+  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, half: 0.5,
+};
+
 function labelNumber(tok: string): number | null {
   if (tok === '') return null;
   const range = /^(.+?)-(.+)$/.exec(tok);
@@ -57,7 +62,8 @@ function labelNumber(tok: string): number | null {
   }
   const frac = /^(\d*)#(\d+)\$(\d+)$/.exec(tok);
   if (frac) return Number(frac[1] || 0) + Number(frac[2]) / Number(frac[3]);
-  if (tok === 'half') return 0.5;
+  const word = LABEL_WORDS[tok.toLowerCase()];
+  if (word !== undefined) return word;
   const n = Number(tok);
   return Number.isFinite(n) ? n : null;
 }
