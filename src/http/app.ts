@@ -18,9 +18,12 @@ import type { Config } from '../config.js';
 import { memoryLimits } from '../limits/memoryLimits.js';
 import type { RateLimits } from '../limits/limits.js';
 import { SignInThrottle } from '../limits/signInThrottle.js';
+import { authFailureCounter } from '../limits/authFailures.js';
+import type { WindowCounter } from '../limits/windowCounter.js';
 import { requireApiKey } from './plugins/auth.js';
 import { corsPlugin } from './plugins/cors.js';
 import { addResponseHeaders } from './responseHeaders.js';
+import { finiteNumberValidators } from './finiteNumbers.js';
 import { answerClientError, errorsPlugin, HEADERS_TIMEOUT_MS, MAX_HEADER_BYTES, sendProblem } from './plugins/errors.js';
 import { ApiError } from '../errors.js';
 import { enforceRateLimits } from './plugins/rateLimit.js';
@@ -59,6 +62,8 @@ export interface AppDependencies {
   signInThrottle?: SignInThrottle;
   /** Fastify logger options; defaults to pino at the configured level. */
   logger?: FastifyServerOptions['logger'];
+  /** 401s per client address; a fresh bounded counter when not given. */
+  authFailures?: WindowCounter;
   /** How often load is sampled for shedding (tests shorten it). */
   overloadSampleIntervalMs?: number;
 }
@@ -120,6 +125,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true } },
+    schemaController: { compilersFactory: { buildValidator: finiteNumberValidators() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', deps.config);
@@ -197,7 +203,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(docsRoutes);
   await app.register(dashboardRoutes);
   await app.register(async (v1) => {
-    requireApiKey(v1);
+    requireApiKey(v1, deps.authFailures ?? authFailureCounter());
     // Order matters: authenticate, then count against the plan, then answer from the cache.
     enforceRateLimits(v1);
     serveFromCache(v1);

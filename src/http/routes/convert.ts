@@ -43,6 +43,9 @@ const unitParam = (raw: string, parameter: 'from' | 'to'): Unit => {
   });
 };
 
+/** The smallest positive normal double; below it digits are lost. */
+const MIN_NORMAL = 2.2250738585072014e-308;
+
 export const convertRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/ingredients/:id/convert',
@@ -75,6 +78,8 @@ export const convertRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const system = parseSystem(request.query.system);
       if (!system) throw ApiError.invalidParameter('system', `must be one of: ${SYSTEMS.join(', ')}`);
       if (!Number.isFinite(amount) || !(amount > 0)) throw ApiError.invalidParameter('amount', 'must be a finite number > 0');
+      // A subnormal double has lost precision already (1.23457e-318 is stored as 1.23457e-318 only to 3 digits).
+      if (amount < MIN_NORMAL) throw ApiError.invalidParameter('amount', `is too small: at least ${MIN_NORMAL} (smaller numbers lose precision)`);
       const size = request.query.size === undefined ? undefined : parseSize(request.query.size);
       if (size === null) throw ApiError.invalidParameter('size', `must be one of: ${PIECE_SIZES.join(', ')}`);
       const ingredient = app.ingredients.ingredientNutrients(request.params.id);
