@@ -120,20 +120,25 @@ export const RANK_WEIGHTS = {
   specialCategory: 8,
 } as const;
 
+/**
+ * A name as the signals read it. A parenthesis explains, it does not qualify ("(Includes foods
+ * for USDA's Food Distribution Program)"); "whole wheat" is one variety word, not "whole";
+ * "commercially prepared" is the bought form of bread and the like; where a survey dish came
+ * from is not how it was changed ("from restaurant or fast food"); "no cheese", "no sugar" left
+ * something out of the plain food (salt is the exception SR lists everywhere).
+ */
+export function signalText(name: string): string {
+  return name
+    .replace(/\(.*?\)/g, ' ')
+    .replace(/whole[ -](wheat|grain)/gi, 'wholegrain')
+    .replace(/dry[ -]roasted/gi, 'roasted')
+    .replace(/commercially prepared/gi, 'commercial')
+    .replace(/from (restaurant or fast food|frozen|school cafeteria)/gi, ' ')
+    .replace(/\bno (?!salt|added)(?=\w)/gi, 'reduced ');
+}
+
 export function rankSignals(name: string, recipeUses: number, category: string | null = null, list: 'ingredient' | 'survey' = 'ingredient'): RankSignals {
-  // A parenthesis explains, it does not qualify: "(Includes foods for USDA's Food Distribution Program)".
-  const words = searchWords(
-    name
-      .replace(/\(.*?\)/g, ' ')
-      .replace(/whole[ -](wheat|grain)/gi, 'wholegrain')
-      .replace(/dry[ -]roasted/gi, 'roasted')
-      // The bought form of bread and the like, not a dish someone prepared.
-      .replace(/commercially prepared/gi, 'commercial')
-      // Where a survey dish came from is not how it was changed ("Pizza, cheese, from restaurant or fast food").
-      .replace(/from (restaurant or fast food|frozen|school cafeteria)/gi, ' ')
-      // "no cheese", "no sugar": something the plain food has was left out (salt is the exception SR lists everywhere).
-      .replace(/\bno (?!salt|added)(?=\w)/gi, 'reduced '),
-  );
+  const words = searchWords(signalText(name));
   return {
     recipeUses,
     processedWords: words.filter((w) => PROCESSED.has(w)).length,

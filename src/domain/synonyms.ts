@@ -114,6 +114,7 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'skimmed milk', to: 'milk nonfat', note: 'British/US' },
   { from: 'skim milk', to: 'milk nonfat', note: 'US everyday word' },
   { from: 'wholewheat', to: 'whole wheat', note: 'spelling' },
+  { from: 'brown bread', to: 'bread whole wheat', note: 'British: brown bread is wholemeal' },
   { from: 'whole wheat flour', to: 'wheat flour whole grain', note: 'as SR names it' },
   { from: 'strong flour', to: 'wheat flour bread', note: 'British/US (bread flour)' },
   { from: 'demerara sugar', to: 'sugar turbinado', note: 'British: a raw cane sugar like turbinado' },
