@@ -37,7 +37,7 @@ export class Lister {
   /**
    * One list query. With text: every word must match (FTS5); the order is the record's stored
    * plainness and commonness plus how well its name matches (rankExpression), then the shorter
-   * name, then the id, so pages are stable. When no name holds every word, names holding any
+   * name key (without SR's explanations in parentheses), the shorter name, the id, so pages are stable. When no name holds every word, names holding any
    * of them are listed, fewer missing words first.
    */
   page<Row>(target: ListTarget, where: string[], args: Record<string, unknown>, text: string | undefined): Page<Row> {
@@ -59,7 +59,7 @@ export class Lister {
         args.match = query.anyMatch;
         knownTotal = null;
       }
-      order = `${rankExpression(alias, query, relaxed, args, table === 'ingredient')}, length(${alias}.name), ${alias}.id`;
+      order = `${rankExpression(alias, query, relaxed, args, table === 'ingredient')}, length(${alias}.search_name), length(${alias}.name), ${alias}.id`;
     }
     const whereSql = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
     const data = this.prepared(`SELECT ${columns} FROM ${source} ${whereSql} ORDER BY ${order} LIMIT @limit OFFSET @offset`).all(args) as Row[];
