@@ -2,7 +2,7 @@
  * The catalogue database: written once by `larder import`, then opened read-only.
  * SCHEMA_VERSION changes whenever a reader would misread an older file.
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export const CATALOG_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -205,6 +205,35 @@ CREATE TABLE ingredient_yield (
   proximate_retention TEXT NOT NULL,
   proximate_basis TEXT NOT NULL,
   PRIMARY KEY (ingredient_id, method)
+) WITHOUT ROWID;
+
+-- Answers prepared at import (src/importers/answers.ts, read by src/catalog/ingredients.ts and
+-- nationalValues.ts): one indexed read serves an uncached answer. profile: the reference
+-- nutrients as compact JSON [[nutrient_id, amount, derivation], ...] in display order;
+-- nutrient_etags: the ETag of the nutrients answer (no method) by country; detail: the
+-- /v1/ingredients/:id body as served, detail_etag its ETag. detail is the last column, so a
+-- read of the others does not load its overflow pages.
+CREATE TABLE ingredient_answer (
+  ingredient_id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  dataset_id TEXT NOT NULL,
+  profile TEXT NOT NULL,
+  nutrient_etags TEXT NOT NULL,
+  detail_etag TEXT NOT NULL,
+  detail TEXT NOT NULL
+);
+
+-- An ingredient's nutrients resolved for a country with a verified national link: the linked
+-- food (JSON, as served) and the merged compact profile
+-- [[nutrient_id, amount, derivation, qualifier, national 1 | reference 0], ...] in display order.
+-- A country without a row answers every reference value as usda_fallback.
+CREATE TABLE ingredient_country (
+  ingredient_id INTEGER NOT NULL,
+  country TEXT NOT NULL,
+  dataset_id TEXT NOT NULL,
+  linked_food TEXT NOT NULL,
+  profile TEXT NOT NULL,
+  PRIMARY KEY (ingredient_id, country)
 ) WITHOUT ROWID;
 
 CREATE VIRTUAL TABLE survey_food_fts USING fts5(

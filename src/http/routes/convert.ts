@@ -58,7 +58,7 @@ export const convertRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const system = parseSystem(request.query.system);
       if (!system) throw ApiError.invalidParameter('system', `must be one of: ${SYSTEMS.join(', ')}`);
       if (!Number.isFinite(amount) || !(amount > 0)) throw ApiError.invalidParameter('amount', 'must be a finite number > 0');
-      const ingredient = app.ingredients.ingredientNutrients(request.params.id);
+      const ingredient = app.ingredients.identity(request.params.id);
       const density = app.ingredients.density(request.params.id);
       if (!ingredient || !density) throw ApiError.notFound(`ingredient ${request.params.id}`);
       const result = convert({

@@ -1,10 +1,10 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { cookNutrients, parseMethod } from '../../domain/cooking.js';
+import { parseMethod } from '../../domain/cooking.js';
 import { resolveCountry } from '../../domain/countries.js';
 import { ApiError } from '../../errors.js';
 import { CookedFields, COOKED_BASIS, MethodQuery } from './yield.js';
-import { AllergenName, BASIS, errorResponses, IdParams, json, NutrientAmount, pageOf, Pagination, SearchText } from '../schemas.js';
+import { AllergenName, BASIS, errorResponses, IdParams, json, NutrientAmount, sendPrepared, pageOf, Pagination, SearchText } from '../schemas.js';
 
 export const IngredientListItem = Type.Object({
   id: Type.Integer({ description: 'NDB number (SR Legacy) or FDC id (Foundation, above 300000)' }),
@@ -121,10 +121,11 @@ export const ingredientRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: json(Ingredient, 'The ingredient'), ...errorResponses(400, 401, 404, 429) },
       },
     },
-    async (request) => {
-      const ingredient = app.ingredients.ingredient(request.params.id);
-      if (!ingredient) throw ApiError.notFound(`ingredient ${request.params.id}`);
-      return ingredient;
+    async (request, reply) => {
+      // Prepared at import with its ETag (src/importers/answers.ts): one read, no serialising.
+      const answer = app.ingredients.detail(request.params.id);
+      if (!answer) throw ApiError.notFound(`ingredient ${request.params.id}`);
+      return sendPrepared(reply, answer.body, answer.etag);
     },
   );
 
@@ -146,20 +147,16 @@ export const ingredientRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: json(CountryNutrients, 'Country-resolved nutrients'), ...errorResponses(400, 401, 404, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const country = resolveCountry(request.query.country, app.catalog.countries);
       const method = request.query.method === undefined ? null : parseMethod(request.query.method);
-      const body = app.nationalValues.nutrients(request.params.id, country);
-      if (!body) throw ApiError.notFound(`ingredient ${request.params.id}`);
-      if (!method) return body;
+      // One read: the compact profile resolved for the country at import (src/catalog/answers.ts).
+      const profile = app.nationalValues.profile(request.params.id, country);
+      if (!profile) throw ApiError.notFound(`ingredient ${request.params.id}`);
+      if (!method) return sendPrepared(reply, app.nationalValues.answer(profile), profile.etag);
       // Per 100 g of cooked food: raw amount x retention / yield (src/domain/cooking.ts).
-      const cooking = app.carbonCooking.cooking(body.id, method)!;
-      return {
-        ...body,
-        basis: COOKED_BASIS,
-        nutrients: cookNutrients(body.nutrients, app.carbonCooking.nutrientNumbers(), cooking),
-        cooking: { method, yield_factor: cooking.yieldFactor, yield_source: cooking.yieldSource, retention_code: cooking.retentionCode },
-      };
+      const cooking = app.carbonCooking.cooking(profile.id, method)!;
+      return sendPrepared(reply, app.nationalValues.answer(profile, { method, cooking, numbers: app.carbonCooking.nutrientNumbers(), basis: COOKED_BASIS }));
     },
   );
 };
