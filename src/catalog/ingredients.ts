@@ -33,7 +33,7 @@ export class Ingredients {
     const db = catalog.db;
     this.lister = new Lister(db);
     this.stmts = {
-      detail: db.prepare<[number], { body: string; etag: string }>('SELECT detail AS body, detail_etag AS etag FROM ingredient_answer WHERE ingredient_id = ?'),
+      detail: db.prepare<[number], { body: string; etag: string }>('SELECT body, etag FROM ingredient_detail WHERE ingredient_id = ?'),
       identity: db.prepare<[number], { id: number; name: string }>('SELECT id, name FROM ingredient WHERE id = ?'),
       categoryExists: db.prepare<[number], number>('SELECT 1 FROM category WHERE id = ?').pluck(),
       density: db.prepare<[number], { gPerMl: number; source: DensitySource }>(

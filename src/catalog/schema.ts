@@ -210,17 +210,21 @@ CREATE TABLE ingredient_yield (
 -- Answers prepared at import (src/importers/answers.ts, read by src/catalog/ingredients.ts and
 -- nationalValues.ts): one indexed read serves an uncached answer. profile: the reference
 -- nutrients as compact JSON [[nutrient_id, amount, derivation], ...] in display order;
--- nutrient_etags: the ETag of the nutrients answer (no method) by country; detail: the
--- /v1/ingredients/:id body as served, detail_etag its ETag. detail is the last column, so a
--- read of the others does not load its overflow pages.
+-- nutrient_etags: the ETag of the nutrients answer (no method) by country. The detail answer
+-- has a table of its own, so these rows (about 2 KB) stay within their page.
 CREATE TABLE ingredient_answer (
   ingredient_id INTEGER PRIMARY KEY,
   name TEXT NOT NULL,
   dataset_id TEXT NOT NULL,
   profile TEXT NOT NULL,
-  nutrient_etags TEXT NOT NULL,
-  detail_etag TEXT NOT NULL,
-  detail TEXT NOT NULL
+  nutrient_etags TEXT NOT NULL
+);
+
+-- The /v1/ingredients/:id body as served (about 9 KB) and its ETag.
+CREATE TABLE ingredient_detail (
+  ingredient_id INTEGER PRIMARY KEY,
+  etag TEXT NOT NULL,
+  body TEXT NOT NULL
 );
 
 -- An ingredient's nutrients resolved for a country with a verified national link: the linked

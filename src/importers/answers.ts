@@ -71,10 +71,8 @@ export function prepareIngredientAnswers(ctx: ImportContext): void {
       `SELECT v.nutrient_id, n.name, n.unit, v.amount, v.qualifier, n.rank
        FROM national_food_nutrient v JOIN nutrient n ON n.id = v.nutrient_id WHERE v.dataset_id = ? AND v.code = ?`,
     ),
-    insertAnswer: db.prepare(
-      `INSERT INTO ingredient_answer (ingredient_id, name, dataset_id, profile, nutrient_etags, detail_etag, detail)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    ),
+    insertAnswer: db.prepare('INSERT INTO ingredient_answer (ingredient_id, name, dataset_id, profile, nutrient_etags) VALUES (?, ?, ?, ?, ?)'),
+    insertDetail: db.prepare('INSERT INTO ingredient_detail (ingredient_id, etag, body) VALUES (?, ?, ?)'),
     insertCountry: db.prepare('INSERT INTO ingredient_country (ingredient_id, country, dataset_id, linked_food, profile) VALUES (?, ?, ?, ?, ?)'),
   };
 
@@ -124,7 +122,9 @@ export function prepareIngredientAnswers(ctx: ImportContext): void {
       countRows(ctx, 'ingredient_country');
       etags[country] = strongEtag(writer.answer(head, linkedFood, entries, { reference: USDA_FALLBACK_SOURCE, national: link.dataset }));
     }
-    stmts.insertAnswer.run(row.id, row.name, row.dataset_id, JSON.stringify(reference), JSON.stringify(etags), strongEtag(detailText), detailText);
+    stmts.insertAnswer.run(row.id, row.name, row.dataset_id, JSON.stringify(reference), JSON.stringify(etags));
+    stmts.insertDetail.run(row.id, strongEtag(detailText), detailText);
     countRows(ctx, 'ingredient_answer');
+    countRows(ctx, 'ingredient_detail');
   }
 }
