@@ -51,6 +51,18 @@ export class Ingredients {
     return this.stmts.detail.get(id) ?? null;
   }
 
+  /** The detail answer as an object, for callers that change it or take parts of it (nutrient filter, batches, recipes). */
+  ingredient(id: number): IngredientBody | null {
+    const answer = this.stmts.detail.get(id);
+    return answer === undefined ? null : (JSON.parse(answer.body) as IngredientBody);
+  }
+
+  /** The ingredient's own (US reference) nutrient values with the dataset they come from. */
+  ingredientNutrients(id: number): { id: number; name: string; datasetId: string; nutrients: IngredientBody['nutrients'] } | null {
+    const found = this.ingredient(id);
+    return found === null ? null : { id: found.id, name: found.name, datasetId: found.source, nutrients: found.nutrients };
+  }
+
   /** The ingredient's id and name, or null. */
   identity(id: number): { id: number; name: string } | null {
     return this.stmts.identity.get(id) ?? null;

@@ -1,6 +1,10 @@
 import { NutrientAnswerWriter, USDA_FALLBACK_SOURCE, type Cooked, type CountryEntry, type ReferenceEntry } from './answers.js';
 import type { CountryCode } from '../domain/countries.js';
+import type { Static } from 'typebox';
+import type { CountryNutrients } from '../http/routes/ingredients.js';
 import { BASIS } from '../http/schemas.js';
+
+export type CountryNutrientsBody = Static<typeof CountryNutrients>;
 import { readModelPlugin, type Catalog } from './catalog.js';
 
 /** What one read gives for an ingredient in a country: everything its nutrients answer is written from. */
@@ -101,6 +105,17 @@ export class NationalValues {
       { reference: profile.referenceSource, national: profile.nationalSource },
       cooked,
     );
+  }
+
+  /** The answer as an object, for callers that change it (nutrient filter, amounts, recipes). */
+  nutrients(id: number, country: CountryCode): CountryNutrientsBody | null {
+    const profile = this.profile(id, country);
+    return profile === null ? null : this.bodyOf(profile);
+  }
+
+  /** The raw answer of a profile as an object. */
+  bodyOf(profile: CountryProfile): CountryNutrientsBody {
+    return JSON.parse(this.answer(profile)) as CountryNutrientsBody;
   }
 
   /** Link-quality figures per national dataset (the `larder links report` command). */

@@ -18,18 +18,24 @@ import type { Config } from '../config.js';
 import { memoryLimits } from '../limits/memoryLimits.js';
 import type { RateLimits } from '../limits/limits.js';
 import { SignInThrottle } from '../limits/signInThrottle.js';
+import { authFailureCounter } from '../limits/authFailures.js';
+import type { WindowCounter } from '../limits/windowCounter.js';
 import { requireApiKey } from './plugins/auth.js';
 import { corsPlugin } from './plugins/cors.js';
 import { addResponseHeaders } from './responseHeaders.js';
+import { finiteNumberValidators } from './finiteNumbers.js';
 import { answerClientError, errorsPlugin, HEADERS_TIMEOUT_MS, MAX_HEADER_BYTES, sendProblem } from './plugins/errors.js';
 import { ApiError } from '../errors.js';
 import { enforceRateLimits } from './plugins/rateLimit.js';
+import { strictParameters } from './plugins/strictParameters.js';
 import { dashboardRoutes } from './routes/dashboard.js';
 import { etagPlugin } from './plugins/etag.js';
 import { overloadPlugin } from './plugins/overload.js';
 import { responseCachePlugin, serveFromCache } from './plugins/responseCache.js';
 import { carbonRoutes } from './routes/carbon.js';
 import { convertRoutes } from './routes/convert.js';
+import { batchRoutes } from './routes/batches.js';
+import { recipeRoutes } from './routes/recipes.js';
 import { brandedRoutes } from './routes/branded.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
@@ -58,6 +64,8 @@ export interface AppDependencies {
   signInThrottle?: SignInThrottle;
   /** Fastify logger options; defaults to pino at the configured level. */
   logger?: FastifyServerOptions['logger'];
+  /** 401s per client address; a fresh bounded counter when not given. */
+  authFailures?: WindowCounter;
   /** How often load is sampled for shedding (tests shorten it). */
   overloadSampleIntervalMs?: number;
 }
@@ -78,13 +86,15 @@ export const API_DESCRIPTION = `Read-only food data: canonical ingredients (USDA
 
 **Errors.** Every error is \`application/problem+json\` (RFC 9457): \`{type, title, status, detail, code, request_id}\`, plus \`errors: [{parameter, message}]\` for invalid parameters. Unknown ids and paths answer 404; methods other than GET, HEAD and OPTIONS answer 405 with \`Allow\`. Codes are listed at /docs/errors.
 
-**Lists.** List endpoints answer \`{data, limit, offset, total, total_exact}\`; /v1/nutrients, /v1/categories and /v1/sources answer \`{data}\`. \`limit\` is 1..100 (default 20) and \`offset\` >= 0 (default 0); out of range or not an integer is 400; an offset past the end answers an empty page. With \`q\` the order is relevance (exact name, then names whose head or start is the text, then full-text rank, shorter names first); without it, by id. The order is deterministic, so pages never repeat or skip a record.
+**Lists.** List endpoints answer \`{data, limit, offset, total, total_exact}\`; /v1/nutrients, /v1/categories and /v1/sources answer \`{data}\`. \`limit\` is 1..100 (default 20) and \`offset\` >= 0 (default 0); out of range or not an integer is 400; an offset past the end answers an empty page. Both are optional. With \`q\` the order is relevance (exact name, then names whose head or start is the text, then full-text rank, shorter names first); without it, by id. The order is deterministic, so pages never repeat or skip a record.
+
+**Parameters.** Parameters are strict so that a typo never silently widens an answer: a query parameter an endpoint does not take is 400 \`invalid_parameter\` naming it (and listing the ones it takes); a parameter given twice is 400; ids and integers are plain decimal digits and numbers plain decimals (\`1e3\`, \`1001.0\`, \`0x3e9\` are 400); enumerated values (\`allergen\`, \`method\`, \`system\`, \`size\`, \`country\`) are case-insensitive.
 
 **Amounts.** Nutrient amounts are per 100 g of edible portion (\`basis\`). Only values the source gives are returned: a missing nutrient is absent, never 0.
 
 **Caching.** Successful responses carry a strong \`ETag\`; send it back in \`If-None-Match\` to get 304 Not Modified. The catalogue only changes when it is re-imported. Responses over 1 KB are compressed when the client accepts gzip, deflate or br.
 
-**Allergens.** Flags are derived from the ingredient's name by documented pattern rules (EU 14 and US top 9): ${'gluten, wheat, dairy, eggs, fish, shellfish, molluscs, nuts, peanuts, soy, sesame, celery, mustard, lupin, sulphites'}. Coconut, nutmeg, chestnuts and water chestnuts are not tree nuts; peanut butter is peanuts, not dairy; buckwheat is not gluten. They are a screening aid, not a label.
+**Allergens.** Flags are derived from the ingredient's name by documented pattern rules (EU 14 and US top 9): ${'gluten, wheat, dairy, eggs, fish, shellfish, molluscs, nuts, peanuts, soy, sesame, celery, mustard, lupin, sulphites'}, with exclusions (gluten-free names and non-wheat flours are not gluten; cream of tartar and nut butters are not dairy; coconut, nutmeg and butternut squash are not tree nuts; scallop squash is not molluscs) and composite foods by their known composition (pesto: dairy and nuts; caesar dressing: fish, eggs, dairy; mayonnaise: eggs unless tofu or egg-free). The \`allergen\` filter is case-insensitive and takes the usual aliases (egg, milk, tree nuts, crustaceans, ...). Precision and recall against blind hand labels are in the README. They are a screening aid, not a label.
 
 **Carbon, cooking, conversion.** /v1/ingredients/{id}/carbon gives every ingredient a footprint in kg CO2e per kg (global studies by reviewed mapping, the French AGRIBALYSE inventory with country=FR where a verified CIQUAL link exists, else the category median), with source, data quality rating, boundary and spread. /v1/ingredients/{id}/yield gives the cooking yield and nutrient retention by method, and /v1/ingredients/{id}/nutrients?method= the values per 100 g of cooked food. /v1/ingredients/{id}/convert converts between mass, volume and piece units with the ingredient's density and piece weights.
 
@@ -117,6 +127,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true } },
+    schemaController: { compilersFactory: { buildValidator: finiteNumberValidators() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', deps.config);
@@ -183,6 +194,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         { name: 'Ingredients', description: 'Canonical ingredients (USDA SR Legacy and Foundation Foods)' },
         { name: 'Survey foods', description: 'Mixed dishes from the FNDDS dietary survey database' },
         { name: 'Branded products', description: 'Packaged products (FDC Branded Foods, Open Food Facts): search by name, barcode or brand' },
+        { name: 'Recipes', description: 'Recipe analysis: ingredient lines to nutrients, allergens and carbon' },
         { name: 'Reference', description: 'Nutrient definitions, categories and source datasets' },
         { name: 'Operations', description: 'Health and readiness' },
       ],
@@ -194,10 +206,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(docsRoutes);
   await app.register(dashboardRoutes);
   await app.register(async (v1) => {
-    requireApiKey(v1);
+    requireApiKey(v1, deps.authFailures ?? authFailureCounter());
     // Order matters: authenticate, then count against the plan, then answer from the cache.
     enforceRateLimits(v1);
     serveFromCache(v1);
+    strictParameters(v1);
     await v1.register(ingredientRoutes);
     await v1.register(carbonRoutes);
     await v1.register(yieldRoutes);
@@ -205,6 +218,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await v1.register(surveyFoodRoutes);
     await v1.register(brandedRoutes);
     await v1.register(referenceRoutes);
+    await v1.register(batchRoutes);
+    await v1.register(recipeRoutes);
   });
 
   return app;

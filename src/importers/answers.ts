@@ -114,7 +114,12 @@ export function prepareIngredientAnswers(ctx: ImportContext): void {
         etags[country] = strongEtag(writer.answer(head, null, reference, { reference: USDA_FALLBACK_SOURCE, national: null }));
         continue;
       }
-      const resolved = resolveCountryNutrients(nutrients, { datasetId: link.dataset, nutrients: stmts.nationalNutrients.all(link.dataset, link.code) });
+      // Names let the resolution withhold what a fortified US record owes to its fortification.
+      const resolved = resolveCountryNutrients(
+        nutrients,
+        { datasetId: link.dataset, nutrients: stmts.nationalNutrients.all(link.dataset, link.code) },
+        { reference: row.name, national: link.name },
+      );
       const entries: CountryEntry[] = resolved.map((n) => [n.nutrient_id, n.amount, n.derivation, n.qualifier, n.source === link.dataset ? 1 : 0]);
       // The linked food as served: the schema's property order (dataset, code, name, score).
       const linkedFood = JSON.stringify({ dataset: link.dataset, code: link.code, name: link.name, score: link.score });

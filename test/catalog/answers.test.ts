@@ -63,7 +63,8 @@ describe('answers prepared at import', () => {
           const link = (bestLink.get(ingredient.id, NATIONAL_DATASET[country]) as { dataset: string; code: string; name: string; score: number } | undefined) ?? null;
           if (link) linked++;
           const national = link ? { datasetId: link.dataset, nutrients: nationalNutrients.all(link.dataset, link.code) as NationalNutrient[] } : null;
-          expected = { id: ingredient.id, name: ingredient.name, country, basis: BASIS, linked_food: link, nutrients: resolveCountryNutrients(reference, national) };
+          const names = link ? { reference: ingredient.name, national: link.name } : undefined;
+          expected = { id: ingredient.id, name: ingredient.name, country, basis: BASIS, linked_food: link, nutrients: resolveCountryNutrients(reference, national, names) };
         }
         const profile = t.app.nationalValues.profile(ingredient.id, country)!;
         const body = t.app.nationalValues.answer(profile);

@@ -1,10 +1,13 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { parseMethod } from '../../domain/cooking.js';
+import { ALLERGEN_ALIASES, ALLERGENS, parseAllergen } from '../../domain/allergens.js';
+import { cookNutrients, parseMethod } from '../../domain/cooking.js';
 import { resolveCountry } from '../../domain/countries.js';
 import { ApiError } from '../../errors.js';
 import { CookedFields, COOKED_BASIS, MethodQuery } from './yield.js';
-import { AllergenName, BASIS, errorResponses, IdParams, json, NutrientAmount, sendPrepared, pageOf, Pagination, SearchText } from '../schemas.js';
+import { AmountQuery, ingredientPortion, nutrientFilter, NutrientsFilterQuery, PortionFields } from '../amounts.js';
+import { filterNutrients, scaleNutrients } from '../../domain/nutrientAmounts.js';
+import { AllergenName, BASIS, errorResponses, IdParams, json, NutrientAmount, pageOf, Pagination, pageBounds, SearchText, sendPrepared } from '../schemas.js';
 
 export const IngredientListItem = Type.Object({
   id: Type.Integer({ description: 'NDB number (SR Legacy) or FDC id (Foundation, above 300000)' }),
@@ -66,7 +69,10 @@ export const CountryNutrients = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   country: Type.String(),
-  basis: Type.Union([Type.Literal(BASIS), Type.Literal(COOKED_BASIS)]),
+  basis: Type.String({
+    description: `"${BASIS}", "${COOKED_BASIS}", or with amount and unit "for 1 cup = 244 g of edible portion" (cooked: of cooked food)`,
+  }),
+  ...PortionFields,
   linked_food: LinkedFood,
   nutrients: Type.Array(
     Type.Object({
@@ -95,14 +101,26 @@ export const ingredientRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: Type.Object({
           q: Type.Optional(SearchText),
           category: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'A category id from /v1/categories' })),
-          allergen: Type.Optional(AllergenName),
+          allergen: Type.Optional(
+            Type.String({
+              maxLength: 32,
+              description: `An allergen flag, case-insensitive: ${ALLERGENS.join(', ')}; the usual other names are accepted (${Object.keys(ALLERGEN_ALIASES).join(', ')}). Anything else is 400, listing the values.`,
+            }),
+          ),
           ...Pagination,
         }),
         response: { 200: json(pageOf(IngredientListItem), 'A page of ingredients'), ...errorResponses(400, 401, 429) },
       },
     },
     async (request) => {
-      const { q, category, allergen, limit, offset } = request.query;
+      const { q, category } = request.query;
+      const allergen = request.query.allergen === undefined ? undefined : parseAllergen(request.query.allergen);
+      if (allergen === null) {
+        throw new ApiError('invalid_parameter', `allergen: must be one of: ${ALLERGENS.join(', ')} (case-insensitive; aliases: ${Object.keys(ALLERGEN_ALIASES).join(', ')})`, {
+          errors: [{ parameter: 'allergen', message: `must be one of: ${ALLERGENS.join(', ')}` }],
+        });
+      }
+      const { limit, offset } = pageBounds(request.query);
       if (category !== undefined && !app.ingredients.categoryExists(category)) {
         throw ApiError.invalidParameter('category', `no category ${category}; see /v1/categories`);
       }
@@ -118,14 +136,21 @@ export const ingredientRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Ingredients'],
         summary: 'One canonical ingredient with its nutrients, density, allergens and household measures',
         params: IdParams,
+        querystring: Type.Object({ ...NutrientsFilterQuery }),
         response: { 200: json(Ingredient, 'The ingredient'), ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request, reply) => {
-      // Prepared at import with its ETag (src/importers/answers.ts): one read, no serialising.
-      const answer = app.ingredients.detail(request.params.id);
-      if (!answer) throw ApiError.notFound(`ingredient ${request.params.id}`);
-      return sendPrepared(reply, answer.body, answer.etag);
+      const keep = nutrientFilter(app.reference, request.query.nutrients);
+      if (keep === null) {
+        // Prepared at import with its ETag (src/importers/answers.ts): one read, no serialising.
+        const answer = app.ingredients.detail(request.params.id);
+        if (!answer) throw ApiError.notFound(`ingredient ${request.params.id}`);
+        return sendPrepared(reply, answer.body, answer.etag);
+      }
+      const ingredient = app.ingredients.ingredient(request.params.id);
+      if (!ingredient) throw ApiError.notFound(`ingredient ${request.params.id}`);
+      return { ...ingredient, nutrients: filterNutrients(ingredient.nutrients, keep) };
     },
   );
 
@@ -136,27 +161,48 @@ export const ingredientRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Ingredients'],
         summary: "An ingredient's nutrients as a country's food composition table gives them",
         description:
-          'Each nutrient names its source dataset. Countries whose national table is not loaded are refused with 400 unsupported_country, never answered with US values.',
+          'Each nutrient names its source dataset. Countries whose national table is not loaded are refused with 400 unsupported_country, never answered with US values. With `amount` and `unit` (any /convert unit, with `system`) the answer is for that amount: `grams` gives it in grams (the same conversion as /convert) and every amount is for those grams; with `method`, grams of the cooked food. `nutrients=` keeps only the listed ids.',
         params: IdParams,
         querystring: Type.Object({
           country: Type.Optional(
             Type.String({ maxLength: 64, description: 'ISO 3166-1 alpha-2, case-insensitive; default US' }),
           ),
           method: Type.Optional(MethodQuery),
+          ...AmountQuery,
         }),
-        response: { 200: json(CountryNutrients, 'Country-resolved nutrients'), ...errorResponses(400, 401, 404, 429) },
+        response: { 200: json(CountryNutrients, 'Country-resolved nutrients'), ...errorResponses(400, 401, 404, 422, 429) },
       },
     },
     async (request, reply) => {
       const country = resolveCountry(request.query.country, app.catalog.countries);
       const method = request.query.method === undefined ? null : parseMethod(request.query.method);
+      const keep = nutrientFilter(app.reference, request.query.nutrients);
       // One read: the compact profile resolved for the country at import (src/catalog/answers.ts).
       const profile = app.nationalValues.profile(request.params.id, country);
       if (!profile) throw ApiError.notFound(`ingredient ${request.params.id}`);
-      if (!method) return sendPrepared(reply, app.nationalValues.answer(profile), profile.etag);
+      const portion = ingredientPortion(app.ingredients, profile.id, request.query);
+      if (keep === null && !portion) {
+        // Written from the compact profile; the ETag of the raw answer was computed at import.
+        if (!method) return sendPrepared(reply, app.nationalValues.answer(profile), profile.etag);
+        const cooking = app.carbonCooking.cooking(profile.id, method)!;
+        return sendPrepared(reply, app.nationalValues.answer(profile, { method, cooking, numbers: app.carbonCooking.nutrientNumbers(), basis: COOKED_BASIS }));
+      }
+      const body = app.nationalValues.bodyOf(profile);
+      const forAmount = <B extends { basis: string; nutrients: Array<{ nutrient_id: number; amount: number }> }>(answer: B): B => {
+        const nutrients = filterNutrients(answer.nutrients, keep);
+        if (!portion) return { ...answer, nutrients };
+        const basis = portion.basis + (answer.basis === COOKED_BASIS ? ' (cooked)' : '');
+        return { ...answer, basis, grams: portion.grams, nutrients: scaleNutrients(nutrients, portion.grams) };
+      };
+      if (!method) return forAmount(body);
       // Per 100 g of cooked food: raw amount x retention / yield (src/domain/cooking.ts).
-      const cooking = app.carbonCooking.cooking(profile.id, method)!;
-      return sendPrepared(reply, app.nationalValues.answer(profile, { method, cooking, numbers: app.carbonCooking.nutrientNumbers(), basis: COOKED_BASIS }));
+      const cooking = app.carbonCooking.cooking(body.id, method)!;
+      return forAmount({
+        ...body,
+        basis: COOKED_BASIS,
+        nutrients: cookNutrients(body.nutrients, app.carbonCooking.nutrientNumbers(), cooking),
+        cooking: { method, yield_factor: cooking.yieldFactor, yield_source: cooking.yieldSource, retention_code: cooking.retentionCode },
+      });
     },
   );
 };
