@@ -208,7 +208,7 @@ function normalise(text: string): string {
   // "200 g-250 g" -> "200-250 g"
   s = s.replace(/(\d+(?:[.,]\d+)?)\s?([a-zA-Z]+)\s?-\s?(\d+(?:[.,]\d+)?)\s?\2\b/g, '$1-$3 $2');
   // "150g/5oz" -> "150 g / 5 oz"; "1lb12oz" -> "1 lb 12 oz"
-  s = s.replace(/([a-zA-Z.])\/(\d)/g, '$1 / $2');
+  s = s.replace(/([a-zA-Z.])\/\s*(\d)/g, '$1 / $2');
   s = s.replace(/\b(lbs?|oz|g|kg|ml|l)(\d)/g, '$1 $2');
   // "115g /4oz" -> "115 g / 4 oz"
   s = s.replace(/\s\/(\d)/g, ' / $1');
@@ -375,7 +375,7 @@ function readMeasures(c: Cursor, measures: LineMeasure[]): PieceSize | null {
     c.i += 1;
     const inner = readQuantity(c, false);
     if (inner !== null) quantity = first * inner;
-    else if (readUnit({ tokens: c.tokens, i: c.i }, true) !== null) c.i = save;
+    else if (readUnit({ tokens: c.tokens, i: c.i }, true) === null && SIZE_WORDS[c.tokens[c.i]?.toLowerCase() ?? ''] === undefined) c.i = save;
   }
   // "6 6-ounce cod fillets", "One 2 1/2-pound roast": the weight of each
   const each = readEach(c);
@@ -512,7 +512,7 @@ const TAIL_PREP = new Set(
     .split(' '),
 );
 const LEAD_ASIDE = /^(?:optional:?|about|approx\.?|approximately|around|roughly|up to|scant|generous|at least)\s+/i;
-const PART_OF = /^((?:[a-z-]+\s+){0,4}?(?:juice|zest|rind|peel|seeds|flesh|pulp)\s+(?:of|from))\s+(?=\d|a\s|an\s|one\s|half\s)/i;
+const PART_OF = /^((?:[a-z-]+\s+){0,4}?(?:juice|zest|rind|peel|seeds|flesh|pulp|leaves|yolks?|whites?)\s+(?:of|from))\s+(?=\d|a\s|an\s|one\s|half\s)/i;
 
 function splitSegments(s: string): string[] {
   const out: string[] = [];
@@ -555,7 +555,8 @@ export function parseIngredientLine(raw: string): ParsedLine {
   let parenRightAfterCount = false;
   s = s.replace(/\(([^()]*)\)|\[([^[\]]*)\]/g, (whole, a: string | undefined, b: string | undefined, offset: number) => {
     const inner = (a ?? b ?? '').trim();
-    const ms = measuresIn(inner);
+    // "(or 200g/7oz desiccated coconut)" is another ingredient, not this one's weight
+    const ms = /^or\b/i.test(inner) ? [] : measuresIn(inner);
     if (ms.length > 0) {
       if (parenMeasures.length === 0 && /^\s*[\d\s/.]+(?:[a-z]+\s*)?$/i.test(s.slice(0, offset)) && /^\s*\d/.test(s)) {
         parenRightAfterCount = /^\s*[\d\s/.]+$/.test(s.slice(0, offset)) && /^\d[\d.,/ ]*-?\s*[a-z]+$/i.test(inner);
