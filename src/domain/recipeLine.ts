@@ -149,11 +149,11 @@ export function toConversionUnit(unit: string): { unit: Unit; factor: number } |
 }
 
 const SIZE_WORDS: Record<string, PieceSize> = {
-  small: 'small', medium: 'medium', large: 'large', big: 'large', 'extra-large': 'large', jumbo: 'large', 'medium-sized': 'medium',
+  small: 'small', tiny: 'small', medium: 'medium', large: 'large', big: 'large', 'extra-large': 'large', jumbo: 'large', 'medium-sized': 'medium',
   'medium-size': 'medium', 'medium-large': 'large', 'small-medium': 'small', 'smallish': 'small', 'largish': 'large', 'large-size': 'large', 'small-size': 'small', 'large-sized': 'large', 'small-sized': 'small',
 };
 /** Words that qualify a unit ("heaped tbsp", "good pinch") and carry no size. */
-const UNIT_MODIFIERS = new Set(['thumb-sized', 'thumb-size', 'walnut-sized', 'heaped', 'heaping', 'level', 'rounded', 'good', 'generous', 'scant', 'thin', 'thick', 'thickly', 'tiny', 'little', 'few', 'whole']);
+const UNIT_MODIFIERS = new Set(['thumb-sized', 'thumb-size', 'walnut-sized', 'heaped', 'heaping', 'level', 'rounded', 'good', 'generous', 'scant', 'thin', 'thick', 'thickly', 'little', 'few', 'whole']);
 
 /** Preparation words a cook puts before the food ("chopped fresh cilantro"). */
 const PREP_WORDS = new Set(
@@ -499,7 +499,7 @@ const CONTAINERS = new Set(
   'can cans tin tins jar jars block blocks piece pieces packet packets package packages pack packs bag bags bottle bottles carton cartons tub tubs punnet punnets box boxes bar bars sachet sachets pot pots envelope envelopes loaf wedge'.split(' '),
 );
 /** Words a cook puts before the food that are not part of what it is ("cooked prawns", "chilled butter"). */
-const LEAD_STATES = new Set(['toasted', 'lukewarm', 'cooled', 'cooked', 'chilled', 'warmed', 'poached', 'hard-boiled', 'soft-boiled', 'hard-cooked', 'boiled', 'plenty', 'rinsed', 'thick-cut', 'thawed', 'defrosted', 'about']);
+const LEAD_STATES = new Set(['additional', 'toasted', 'lukewarm', 'cooled', 'cooked', 'chilled', 'warmed', 'poached', 'hard-boiled', 'soft-boiled', 'hard-cooked', 'boiled', 'plenty', 'rinsed', 'thick-cut', 'thawed', 'defrosted', 'about']);
 /** Preparation words dropped wherever they stand in the food text ("roasted chopped hazelnuts"). */
 const INNER_PREP = new Set('chopped diced sliced grated shredded crushed peeled deseeded halved beaten melted softened sifted'.split(' '));
 /** Preparation words that, after the food, start its preparation only at the end or before a connector. */
@@ -565,7 +565,7 @@ export function parseIngredientLine(raw: string): ParsedLine {
       return ' ';
     }
     // a short aside inside the name stays ("kosher (coarse) salt"); the rest is a comment
-    if ((inner.split(' ').length <= 2 || (/^or\s/i.test(inner) && inner.split(' ').length <= 5 && !/[\d,]|\b(?:use|if)\b/i.test(inner))) && !PURPOSE.test(inner) && !/^(?:optional|see|note|about|approx|for|if|such|e\.?g|\d|preferabl|recipe|any|from|not|availab|use|skin|podded|ideally|you|we|at|such|plus|but|if|like|to|in|at|i\.?e)/i.test(inner) && !/recipe|page|note/i.test(inner)) return whole;
+    if ((inner.split(' ').length <= 2 || (/^or\s/i.test(inner) && inner.split(' ').length <= 5 && !/[\d,]|\b(?:use|if)\b/i.test(inner))) && !PURPOSE.test(inner) && !/^(?:optional|see|note|about|approx|roughly|for|if|such|e\.?g|\d|preferabl|recipe|any|from|not|availab|use|skin|podded|ideally|you|we|at|such|plus|but|if|like|to|in|at|i\.?e)/i.test(inner) && !/recipe|page|note/i.test(inner)) return whole;
     if (inner) comments.push(inner);
     return ' ';
   });
@@ -599,6 +599,10 @@ export function parseIngredientLine(raw: string): ParsedLine {
     c.i += 2;
   }
   // "1 large or 2 small pomegranates", "2 thick or 5 thin slices": the other size is an alternative
+  if (size === null && SIZE_WORDS[c.tokens[c.i]?.toLowerCase() ?? ''] !== undefined && /^or$/i.test(c.tokens[c.i + 1] ?? '') && /^\d/.test(c.tokens[c.i + 2] ?? '')) {
+    size = SIZE_WORDS[c.tokens[c.i]!.toLowerCase()]!;
+    c.i += 1;
+  }
   if (/^or$/i.test(c.tokens[c.i] ?? '') && /^\d/.test(c.tokens[c.i + 1] ?? '') && (size !== null || /^(?:thick|thin)$/i.test(c.tokens[c.i - 1] ?? ''))) {
     const save = c.i;
     c.i += 1;
@@ -626,9 +630,17 @@ export function parseIngredientLine(raw: string): ParsedLine {
   segments[0] = segments[0]!.replace(/^and\s+/i, '');
   let foodEnd = 1;
   const firstWords = segments[0]!.split(' ').filter(Boolean);
-  if (segments.length > 1 && firstWords.length === 1 && /(?:less|ed|mild|hot|sweet|fresh)$/i.test(firstWords[0]!) && !PREP_WORDS.has(firstWords[0]!.toLowerCase()) && !startsWithPrep(segments[1]!) ) foodEnd = 2;
+  if (
+    segments.length > 1 &&
+    firstWords.length === 1 &&
+    /(?:less|ed|mild|hot|sweet|fresh)$/i.test(firstWords[0]!) &&
+    !PREP_WORDS.has(firstWords[0]!.toLowerCase()) &&
+    (!startsWithPrep(segments[1]!) || (!allPrep(segments[1]!) && !/\d/.test(segments[1]!) && segments[1]!.split(' ').length <= 4 && !/^\w+ly\b/i.test(segments[1]!)))
+  ) {
+    foodEnd = 2;
+  }
   const shortFood = (x: string) =>
-    !startsWithPrep(x) && !/\d/.test(x) && x.split(' ').length <= 4 && !PURPOSE.test(x) && !/^(?:such|e\.?g|about|approx|with|or|and|plus|if|preferably|at|to|for|in|from|see)\b/i.test(x) &&
+    !startsWithPrep(x) && !/\d/.test(x) && x.split(' ').length <= 4 && !PURPOSE.test(x) && !/^(?:such|e\.?g|about|approx|with|or|and|plus|if|preferably|at|to|for|in|from|see|zest|juice|rind|leaves|seeds|flesh|pulp|whites?|skin|stems?|homemade|home-made)\b/i.test(x) &&
     !/(?:ed|removed|separated)$/i.test(x);
   if (segments.length > 2 && shortFood(segments[0]!)) {
     for (let k = 1; k < segments.length; k += 1) {
