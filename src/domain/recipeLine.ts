@@ -466,7 +466,10 @@ function readSizeOrModifier(c: Cursor): PieceSize | null {
     if (raw === undefined) return size;
     const w = raw.toLowerCase();
     const next = c.tokens[c.i + 1]?.toLowerCase();
-    if (w in SIZE_WORDS && (next === 'to' || next === 'or') && (c.tokens[c.i + 2]?.toLowerCase() ?? '') in SIZE_WORDS && c.tokens[c.i + 3] !== undefined) {
+    if (w === 'extra' && (next === 'large' || next === 'big') && c.tokens[c.i + 2] !== undefined) {
+      size = 'large';
+      c.i += 2;
+    } else if (w in SIZE_WORDS && (next === 'to' || next === 'or') && (c.tokens[c.i + 2]?.toLowerCase() ?? '') in SIZE_WORDS && c.tokens[c.i + 3] !== undefined) {
       size = SIZE_WORDS[w]!;
       c.i += 3;
     } else if (w in SIZE_WORDS && next !== undefined && next !== 'or' && next !== 'and' && next !== 'to') {
@@ -501,7 +504,7 @@ const CONTAINERS = new Set(
 /** Words a cook puts before the food that are not part of what it is ("cooked prawns", "chilled butter"). */
 const LEAD_STATES = new Set(['additional', 'toasted', 'lukewarm', 'cooled', 'cooked', 'chilled', 'warmed', 'poached', 'hard-boiled', 'soft-boiled', 'hard-cooked', 'boiled', 'plenty', 'rinsed', 'thick-cut', 'thawed', 'defrosted', 'about']);
 /** Preparation words dropped wherever they stand in the food text ("roasted chopped hazelnuts"). */
-const INNER_PREP = new Set('chopped diced sliced grated shredded crushed peeled deseeded halved beaten melted softened sifted'.split(' '));
+const INNER_PREP = new Set('chopped minced diced sliced grated shredded crushed peeled deseeded halved beaten melted softened sifted'.split(' '));
 /** Preparation words that, after the food, start its preparation only at the end or before a connector. */
 const TAIL_PARTICIPLE_NEEDS_END = new Set('mashed broken cleaned washed split soaked toasted unshelled'.split(' '));
 /** Words after the food that start its preparation ("onion finely chopped"). */
@@ -640,7 +643,7 @@ export function parseIngredientLine(raw: string): ParsedLine {
     foodEnd = 2;
   }
   const shortFood = (x: string) =>
-    !startsWithPrep(x) && !/\d/.test(x) && x.split(' ').length <= 4 && !PURPOSE.test(x) && !/^(?:such|e\.?g|about|approx|with|or|and|plus|if|preferably|at|to|for|in|from|see|zest|juice|rind|leaves|seeds|flesh|pulp|whites?|skin|stems?|homemade|home-made)\b/i.test(x) &&
+    !startsWithPrep(x) && !/\d/.test(x) && x.split(' ').length <= 4 && !PURPOSE.test(x) && !/^(?:such|e\.?g|about|approx|with|or|and|plus|if|preferably|at|to|for|in|from|see|zest|juice|rind|leaves|seeds|flesh|pulp|whites?|skin|stems?|homemade|home-made|store-bought|shop-bought)\b/i.test(x) &&
     !/(?:ed|removed|separated)$/i.test(x);
   if (segments.length > 2 && shortFood(segments[0]!)) {
     for (let k = 1; k < segments.length; k += 1) {
@@ -654,7 +657,7 @@ export function parseIngredientLine(raw: string): ParsedLine {
   }
   for (let k = foodEnd; k < segments.length; k += 1) {
     const seg = segments[k]!;
-    if (/^(?:or|and)\s/i.test(seg) && !PREP_WORDS.has(seg.replace(/^(?:or|and)\s+/i, '').split(' ')[0]!.toLowerCase()) && !/^(?:or|and)\s+(?:an?|the|use|if|to|any|other)\b/i.test(seg) && !/\d/.test(seg) && !/\bto\b/.test(seg)) {
+    if (/^(?:or|and)\s/i.test(seg) && !PREP_WORDS.has(seg.replace(/^(?:or|and)\s+/i, '').split(' ')[0]!.toLowerCase()) && !/^(?:or|and)\s+(?:an?|the|use|if|to)\b/i.test(seg) && !/\d/.test(seg) && !/\bto\b/.test(seg)) {
       if (segments.slice(foodEnd, k).every((x) => !startsWithPrep(x) && !/\d/.test(x) && x.split(' ').length <= 3)) foodEnd = k + 1;
       break;
     }
