@@ -2,7 +2,7 @@
  * The catalogue database: written once by `larder import`, then opened read-only.
  * SCHEMA_VERSION changes whenever a reader would misread an older file.
  */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 4; // 4: prepared answers (ingredient_detail, ingredient_answer, ingredient_country) and survey_food_nutrient (FNDDS Nutrient Values)
 
 export const CATALOG_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
