@@ -2,7 +2,7 @@
  * The catalogue database: written once by `larder import`, then opened read-only.
  * SCHEMA_VERSION changes whenever a reader would misread an older file.
  */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5; // 4: prepared answers (ingredient_detail, ingredient_answer, ingredient_country) and survey_food_nutrient (FNDDS Nutrient Values); 5: search fields (search_subject, search_rank, aliases, search_aliases, search_vocabulary)
 
 export const CATALOG_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -228,6 +228,39 @@ CREATE TABLE ingredient_yield (
   proximate_retention TEXT NOT NULL,
   proximate_basis TEXT NOT NULL,
   PRIMARY KEY (ingredient_id, method)
+) WITHOUT ROWID;
+
+-- Answers prepared at import (src/importers/answers.ts, read by src/catalog/ingredients.ts and
+-- nationalValues.ts): one indexed read serves an uncached answer. profile: the reference
+-- nutrients as compact JSON [[nutrient_id, amount, derivation], ...] in display order;
+-- nutrient_etags: the ETag of the nutrients answer (no method) by country. The detail answer
+-- has a table of its own, so these rows (about 2 KB) stay within their page.
+CREATE TABLE ingredient_answer (
+  ingredient_id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  dataset_id TEXT NOT NULL,
+  profile TEXT NOT NULL,
+  nutrient_etags TEXT NOT NULL
+);
+
+-- The /v1/ingredients/:id body as served (about 9 KB) and its ETag.
+CREATE TABLE ingredient_detail (
+  ingredient_id INTEGER PRIMARY KEY,
+  etag TEXT NOT NULL,
+  body TEXT NOT NULL
+);
+
+-- An ingredient's nutrients resolved for a country with a verified national link: the linked
+-- food (JSON, as served) and the merged compact profile
+-- [[nutrient_id, amount, derivation, qualifier, national 1 | reference 0], ...] in display order.
+-- A country without a row answers every reference value as usda_fallback.
+CREATE TABLE ingredient_country (
+  ingredient_id INTEGER NOT NULL,
+  country TEXT NOT NULL,
+  dataset_id TEXT NOT NULL,
+  linked_food TEXT NOT NULL,
+  profile TEXT NOT NULL,
+  PRIMARY KEY (ingredient_id, country)
 ) WITHOUT ROWID;
 
 CREATE VIRTUAL TABLE survey_food_fts USING fts5(

@@ -11,6 +11,7 @@ import { locateFaoDensity, readFaoDensities } from './faoDensity.js';
 import { importFndds, locateFndds } from './fndds.js';
 import { importFoundation, locateFoundation } from './foundation.js';
 import { checkSr28Units, importNutrientDefinitions } from './nutrientDefinitions.js';
+import { prepareIngredientAnswers } from './answers.js';
 import type { ProgressReporter } from './progress.js';
 import { BrandedWriter } from './brandedWriter.js';
 import { FDC_BRANDED, importFdcBranded, readSyntheticManifest, SYNTHETIC_MARKER, syntheticDataset } from './fdcBranded.js';
@@ -138,6 +139,7 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     await importNational(ctx);
     await importCarbon(ctx, carbonDirs);
     await importCooking(ctx, cookingFiles);
+    prepareIngredientAnswers(ctx);
 
     // Branded products: FDC first, then Open Food Facts (a barcode-derived id seen twice keeps the first).
     const branded = new BrandedWriter(ctx);

@@ -10,6 +10,8 @@ import {
 } from '../../catalog/branded.js';
 import { BRANDED_MAX_TERMS } from '../../domain/brandedSearch.js';
 import { ApiError } from '../../errors.js';
+import { filterNutrients } from '../../domain/nutrientAmounts.js';
+import { nutrientFilter, NutrientsFilterQuery } from '../amounts.js';
 import { BASIS, errorResponses, json, NO_CONTROL_CHARACTERS, NutrientAmount, pageBounds, Pagination } from '../schemas.js';
 
 const nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -101,13 +103,15 @@ Bounded work: total is exact up to ${BRANDED_COUNT_CAP} matches and a lower boun
         tags: ['Branded products'],
         summary: 'One branded product with its nutrients per 100 g',
         params: BrandedParams,
+        querystring: Type.Object({ ...NutrientsFilterQuery }),
         response: { 200: json(BrandedDetail, 'The product'), ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request) => {
+      const keep = nutrientFilter(app.reference, request.query.nutrients);
       const product = app.branded.product(request.params.id);
       if (!product) throw ApiError.notFound(`branded product ${request.params.id}`);
-      return product;
+      return keep === null ? product : { ...product, nutrients: filterNutrients(product.nutrients, keep) };
     },
   );
 };
