@@ -35,6 +35,8 @@ export const BRANDED_SCAN_CAP = 20_000;
 export const BRANDED_MAX_LABELS = 2_000;
 /** With q and brand together, the products of the matching brands considered (a larger brand makes total a lower bound). */
 export const BRANDED_BRAND_SET_CAP = 200_000;
+/** How many names starting with the text are read, at most, to find the exact names among them. */
+export const BRANDED_EXACT_LOOKAHEAD = 256;
 /** Wall-clock budget of the row-by-row loops of one search; past it the page is what was found, total a lower bound. */
 export const BRANDED_TIME_BUDGET_MS = 100;
 const CACHE_SIZE = 4_096;
@@ -265,7 +267,10 @@ export class BrandedCatalog {
       if (brandIds !== null && !brandIds.has(row.product_id)) continue;
       (normalizeName(row.name) === search.normalized ? exactTier : startTier).push(row.rank);
       inStart.add(row.rank);
-      if (inStart.size >= need) break;
+      // Enough names start with the text; an exact name further on (a less complete product of
+      // the same name) still belongs before them, so the page does not depend on `limit`:
+      // look a bounded way further for exact names.
+      if (inStart.size >= need && (exactTier.length >= need || examined >= BRANDED_EXACT_LOOKAHEAD)) break;
     }
     const ranks = [...exactTier, ...startTier];
     if (ranks.length < need && !outOfTime) {
