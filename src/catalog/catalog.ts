@@ -146,7 +146,12 @@ export class Catalog {
     this.version = meta.get('catalog_version') ?? 'unknown';
     this.builtAt = meta.get('built_at') ?? 'unknown';
     const brandedCount = meta.get('branded_product_count');
-    this.branded = new BrandedCatalog(db, meta.get('branded_release') ?? 'real', brandedCount === undefined ? null : Number(brandedCount));
+    this.branded = new BrandedCatalog(
+      db,
+      meta.get('branded_release') ?? 'real',
+      brandedCount === undefined ? null : Number(brandedCount),
+      meta.get('branded_completeness_counts'),
+    );
     this.stmts = {
       ingredient: db.prepare(
         `SELECT i.id, i.name, i.category_id, c.name AS category_name, i.data_type, i.dataset_id, i.fdc_id, i.ndb_number,

@@ -14,6 +14,7 @@ import { checkSr28Units, importNutrientDefinitions } from './nutrientDefinitions
 import type { ProgressReporter } from './progress.js';
 import { BrandedWriter } from './brandedWriter.js';
 import { FDC_BRANDED, importFdcBranded, readSyntheticManifest, SYNTHETIC_MARKER, syntheticDataset } from './fdcBranded.js';
+import { importFoodRepo, locateFoodRepo } from './foodRepo.js';
 import { importOpenFoodFacts, locateOpenFoodFacts } from './openFoodFacts.js';
 import { findDatasetDirs, hasAll, ImportError, requireFile } from './sources.js';
 import { importSrLegacy, locateSrLegacy } from './srLegacy.js';
@@ -97,6 +98,7 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
   const densityFile = locateFaoDensity(sourceDir);
   const fdcBrandedDirs = findDatasetDirs(sourceDir, (files) => hasAll('branded_food.csv')(files) && !files.includes(SYNTHETIC_MARKER));
   const offReleases = locateOpenFoodFacts(sourceDir);
+  const foodRepoReleases = locateFoodRepo(sourceDir);
   const syntheticDir = options.syntheticBrandedDir ?? null;
   const synthetic = syntheticDir ? readSyntheticManifest(syntheticDir) : null;
   if (syntheticDir && !synthetic) {
@@ -139,14 +141,26 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     await importCarbon(ctx, carbonDirs);
     await importCooking(ctx, cookingFiles);
 
-    // Branded products: FDC first, then Open Food Facts (a barcode-derived id seen twice keeps the first).
+    // Branded products, in precedence order (README "Branded products: sources and merging"):
+    // FDC, full Open Food Facts exports, FoodRepo, then reduced OFF copies. A barcode seen again
+    // is merged field by field into the product of the earlier source.
     const branded = new BrandedWriter(ctx);
     for (const [i, dir] of fdcBrandedDirs.entries()) {
       await importFdcBranded(ctx, branded, dir, i === 0 ? FDC_BRANDED : { ...FDC_BRANDED, id: `${FDC_BRANDED.id}_${i + 1}` });
     }
-    for (const release of offReleases) await importOpenFoodFacts(ctx, branded, release);
+    for (const release of offReleases.filter((r) => !r.reduced)) await importOpenFoodFacts(ctx, branded, release);
+    for (const release of foodRepoReleases) await importFoodRepo(ctx, branded, release);
+    for (const release of offReleases.filter((r) => r.reduced)) await importOpenFoodFacts(ctx, branded, release);
     if (syntheticDir && synthetic) await importFdcBranded(ctx, branded, syntheticDir, syntheticDataset(synthetic));
     branded.finish();
+    // Energy coverage per source (the product's first source), in the import report.
+    for (const c of branded.coverage()) {
+      const dataset = ctx.datasets.find((d) => d.id === c.dataset_id);
+      if (!dataset) continue;
+      dataset.recordCounts.products_first_source = c.products;
+      dataset.recordCounts.with_energy = c.with_energy;
+      dataset.recordCounts.with_energy_calculated_eu_1169 = c.calculated;
+    }
 
     const insertDataset = db.prepare(
       `INSERT INTO dataset (id, name, version, publisher, licence, licence_url, url, attribution, role, record_counts)
@@ -179,6 +193,8 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     setMeta.run('source_dir', sourceDir);
     // Counted once here: a COUNT(*) over millions of products would cost every start-up.
     setMeta.run('branded_product_count', String(db.prepare('SELECT COUNT(*) FROM branded_product').pluck().get()));
+    const masks = db.prepare('SELECT completeness AS k, COUNT(*) AS v FROM branded_product GROUP BY completeness').all() as Array<{ k: number; v: number }>;
+    setMeta.run('branded_completeness_counts', JSON.stringify(Object.fromEntries(masks.map((m) => [m.k, m.v]))));
     setMeta.run(
       'branded_release',
       synthetic ? `real + synthetic (seed ${synthetic.seed}, ${synthetic.count} products)` : 'real',
