@@ -98,7 +98,8 @@ export function summarise(rows: EnergyComparison[]) {
   for (const r of rows) {
     for (const key of [r.source, 'all sources']) groups.set(key, [...(groups.get(key) ?? []), r]);
   }
-  return [...groups].map(([source, list]) => ({
+  const order = (source: string) => (source === 'all sources' ? 1 : 0);
+  return [...groups].sort((a, b) => order(a[0]) - order(b[0]) || a[0].localeCompare(b[0])).map(([source, list]) => ({
     source,
     all: errorPercentiles(list.map((r) => r.relativeError)),
     atLeast50: errorPercentiles(list.filter((r) => r.labelKcal >= LOW_ENERGY_KCAL).map((r) => r.relativeError)),

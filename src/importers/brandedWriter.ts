@@ -51,6 +51,11 @@ const clean = (text: string | null | undefined): string | null => {
   return t === '' ? null : t;
 };
 
+function withoutCalculatedEnergy(panel: Panel): Panel {
+  for (const id of [ENERGY_KCAL, ENERGY_KJ]) if (panel.get(id)?.derivation === 'calculated_eu_1169') panel.delete(id);
+  return panel;
+}
+
 /** Whether a dataset's carbohydrate figure is total carbohydrate (fibre included) for a product's barcode. */
 export type CarbohydrateRule = (gtin14: string | null) => boolean;
 
@@ -167,7 +172,7 @@ export class BrandedWriter {
    * (either unit). Returns whether the panel's energy is calculated.
    */
   private withEnergy(panel: Panel, gtin14: string | null): boolean {
-    for (const id of [ENERGY_KCAL, ENERGY_KJ]) if (panel.get(id)?.derivation === 'calculated_eu_1169') panel.delete(id);
+    withoutCalculatedEnergy(panel);
     if (panel.has(ENERGY_KCAL) || panel.has(ENERGY_KJ)) return false;
     const fat = panel.get(FAT);
     const carbohydrate = panel.get(CARBOHYDRATE);
@@ -183,10 +188,7 @@ export class BrandedWriter {
       polyols: panel.get(POLYOLS)?.amount ?? null,
       carbohydrateIncludesFibre: rule ? rule(gtin14) : false,
     });
-    if (energy === null) {
-      countSkipped(this.ctx, `${carbohydrate.source}: energy not calculated (declared grams above 100 g)`);
-      return false;
-    }
+    if (energy === null) return false; // counted per source at the end (coverage: macros without energy)
     panel.set(ENERGY_KCAL, { amount: energy.kcal, derivation: 'calculated_eu_1169', source: carbohydrate.source });
     panel.set(ENERGY_KJ, { amount: energy.kJ, derivation: 'calculated_eu_1169', source: carbohydrate.source });
     return true;
@@ -226,13 +228,9 @@ export class BrandedWriter {
       basis_unit: p.basisUnit ?? 'g',
       ingredients_list: clean(p.ingredients),
     };
-    const existing = this.getProduct.get(p.id) as ProductRow | undefined;
-    if (existing) {
-      this.merge(existing, row, panel, p);
-      return false;
-    }
+    // Insert first: the usual row is new, and a failed INSERT OR IGNORE is the cheapest way to learn it is not.
     const calculated = this.withEnergy(panel, row.gtin14);
-    this.insert.run(
+    const info = this.insert.run(
       p.id,
       row.gtin14,
       row.gtin_upc,
@@ -249,6 +247,11 @@ export class BrandedWriter {
       this.mask(row, panel, calculated),
       row.basis_unit,
     );
+    if (info.changes === 0) {
+      const existing = this.getProduct.get(p.id) as ProductRow;
+      this.merge(existing, row, panel, p);
+      return false;
+    }
     this.insertText.run(p.id, row.ingredients_list, encodePanel(panel, p.datasetId));
     if (p.ingredientsRebuilt && row.ingredients_list !== null) this.rebuiltIngredients.add(p.id);
     countRows(this.ctx, 'branded_product');
@@ -275,8 +278,10 @@ export class BrandedWriter {
 
   /** Field by field: what the product lacks comes from the new source; a serving is taken whole. */
   private merge(existing: ProductRow, row: Omit<ProductRow, 'id' | 'nutrients'>, incoming: Panel, p: BrandedInput): void {
-    const panel = decodePanel(existing.nutrients, existing.dataset_id);
-    for (const [id, v] of incoming) if (!panel.has(id)) panel.set(id, v);
+    // Calculated energy on either side is dropped first: printed energy from any source beats it,
+    // and it is recomputed from the merged macros below.
+    const panel = withoutCalculatedEnergy(decodePanel(existing.nutrients, existing.dataset_id));
+    for (const [id, v] of withoutCalculatedEnergy(incoming)) if (!panel.has(id)) panel.set(id, v);
     const takeServing = existing.serving_size === null && row.serving_size !== null;
     const merged = {
       gtin14: existing.gtin14 ?? row.gtin14,
@@ -336,7 +341,7 @@ export class BrandedWriter {
     const skips = { unknown: 0, implausible: 0 };
     const incoming = this.panelOf(values, datasetId, undefined, skips);
     this.countSkips(datasetId, skips);
-    const panel = decodePanel(existing.nutrients, existing.dataset_id);
+    const panel = withoutCalculatedEnergy(decodePanel(existing.nutrients, existing.dataset_id));
     for (const [id, v] of incoming) panel.set(id, v);
     const calculated = this.withEnergy(panel, existing.gtin14);
     this.updateProduct.run(
@@ -367,14 +372,16 @@ export class BrandedWriter {
   }
 
   /** Products per dataset (the product's first source) with energy, and with calculated energy. */
-  coverage(): Array<{ dataset_id: string; products: number; with_energy: number; calculated: number }> {
+  coverage(): Array<{ dataset_id: string; products: number; with_energy: number; calculated: number; macros_without_energy: number }> {
+    const macrosOnly = COMPLETENESS_BIT.energy | COMPLETENESS_BIT.macros;
     return this.ctx.db
       .prepare(
         `SELECT dataset_id, COUNT(*) AS products, SUM((completeness & ${COMPLETENESS_BIT.energy}) <> 0) AS with_energy,
-           SUM((completeness & ${ENERGY_CALCULATED_BIT}) <> 0) AS calculated
+           SUM((completeness & ${ENERGY_CALCULATED_BIT}) <> 0) AS calculated,
+           SUM((completeness & ${macrosOnly}) = ${COMPLETENESS_BIT.macros}) AS macros_without_energy
          FROM branded_product GROUP BY dataset_id ORDER BY dataset_id`,
       )
-      .all() as Array<{ dataset_id: string; products: number; with_energy: number; calculated: number }>;
+      .all() as Array<{ dataset_id: string; products: number; with_energy: number; calculated: number; macros_without_energy: number }>;
   }
 
   /** Builds rank order, the name index, brand labels and the GTIN index over every product written. */

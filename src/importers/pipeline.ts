@@ -38,6 +38,10 @@ export interface ImportReport {
   outFile: string;
   catalogVersion: string;
   seconds: number;
+  /** Of which the branded products (all branded sources, merging, calculated energy and search indexes). */
+  brandedSeconds: number;
+  /** CPU seconds (user + system) of the branded part: on a shared machine, the figure that does not depend on the load. */
+  brandedCpuSeconds: number;
   stats: ImportStats;
   datasets: Array<{ id: string; version: string; recordCounts: Record<string, number> }>;
 }
@@ -144,6 +148,8 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     // Branded products, in precedence order (README "Branded products: sources and merging"):
     // FDC, full Open Food Facts exports, FoodRepo, then reduced OFF copies. A barcode seen again
     // is merged field by field into the product of the earlier source.
+    const brandedStarted = Date.now();
+    const brandedCpu = process.cpuUsage();
     const branded = new BrandedWriter(ctx);
     for (const [i, dir] of fdcBrandedDirs.entries()) {
       await importFdcBranded(ctx, branded, dir, i === 0 ? FDC_BRANDED : { ...FDC_BRANDED, id: `${FDC_BRANDED.id}_${i + 1}` });
@@ -153,6 +159,9 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     for (const release of offReleases.filter((r) => r.reduced)) await importOpenFoodFacts(ctx, branded, release);
     if (syntheticDir && synthetic) await importFdcBranded(ctx, branded, syntheticDir, syntheticDataset(synthetic));
     branded.finish();
+    const brandedSeconds = (Date.now() - brandedStarted) / 1000;
+    const cpu = process.cpuUsage(brandedCpu);
+    const brandedCpuSeconds = (cpu.user + cpu.system) / 1e6;
     // Energy coverage per source (the product's first source), in the import report.
     for (const c of branded.coverage()) {
       const dataset = ctx.datasets.find((d) => d.id === c.dataset_id);
@@ -160,6 +169,8 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
       dataset.recordCounts.products_first_source = c.products;
       dataset.recordCounts.with_energy = c.with_energy;
       dataset.recordCounts.with_energy_calculated_eu_1169 = c.calculated;
+      // fat, carbohydrate and protein present, no energy: the declared grams exceed 100 g (calculation refused)
+      dataset.recordCounts.macros_above_100_g_no_energy = c.macros_without_energy;
     }
 
     const insertDataset = db.prepare(
@@ -213,6 +224,8 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
       outFile,
       catalogVersion,
       seconds: (Date.now() - started) / 1000,
+      brandedSeconds,
+      brandedCpuSeconds,
       stats: ctx.stats,
       datasets: ctx.datasets.map((d) => ({ id: d.id, version: d.version, recordCounts: d.recordCounts })),
     };
