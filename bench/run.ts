@@ -13,6 +13,7 @@ import path from 'node:path';
 import { loadConfig } from '../src/config.js';
 import { ROOT, serverEnv, spawnUntil, startLarder } from './server.js';
 import { BrandedCatalog } from '../src/catalog/branded.js';
+import { Catalog } from '../src/catalog/catalog.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 4);
 /**
@@ -48,15 +49,15 @@ function memoryOf(pid: number): { rss: number; peak: number } | null {
 
 /** Uncached cost of each branded query in the catalogue itself (no HTTP, no result cache), in ms. */
 function coldQueryTimes(catalogPath: string, queries: string[]): { p50: number; p99: number; max: number; worst: string } {
-  const db = new Database(catalogPath, { readonly: true });
+  const catalog = Catalog.open(catalogPath);
   const times: Array<[number, string]> = [];
-  const branded = new BrandedCatalog(db, 'bench', null);
+  const branded = new BrandedCatalog(catalog);
   for (const q of queries) {
     const started = process.hrtime.bigint();
     branded.list({ q, limit: 20, offset: 0 }, { cache: false });
     times.push([Number(process.hrtime.bigint() - started) / 1e6, q]);
   }
-  db.close();
+  catalog.close();
   times.sort((a, b) => a[0] - b[0]);
   const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]![0];
   return { p50: at(0.5), p99: at(0.99), max: times[times.length - 1]![0], worst: times[times.length - 1]![1] };

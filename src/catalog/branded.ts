@@ -1,28 +1,16 @@
 import type Database from 'better-sqlite3';
+import type { Static } from 'typebox';
+import type { BrandedDetail, BrandedProduct } from '../http/routes/branded.js';
+import { readModelPlugin, type Catalog } from './catalog.js';
 import { buildBrandedSearch, nameKey, normalizeBrand, type BrandedSearch } from '../domain/brandedSearch.js';
-import { completenessFields, type CompletenessField } from '../domain/completeness.js';
+import { completenessFields } from '../domain/completeness.js';
 import { toGtin14 } from '../domain/gtin.js';
 import { normalizeName } from '../domain/search.js';
-import { decodePanel, type BrandedDerivation } from './brandedNutrients.js';
+import { decodePanel } from './brandedNutrients.js';
 
-export interface BrandedItem {
-  id: number;
-  gtin_upc: string | null;
-  gtin14: string | null;
-  name: string | null;
-  brand: string | null;
-  brand_owner: string | null;
-  market_country: string | null;
-  serving_size: number | null;
-  serving_size_unit: string | null;
-  household_serving: string | null;
-  branded_food_category: string | null;
-  ingredients_list: string | null;
-  data_quality: 'medium' | 'low';
-  source: string;
-  /** Which of name, brand, energy, macros, serving_size, ingredients the record has. */
-  completeness: CompletenessField[];
-}
+export type BrandedItem = Static<typeof BrandedProduct>;
+export type BrandedDetailBody = Static<typeof BrandedDetail>;
+export type BrandedNutrient = BrandedDetailBody['nutrients'][number];
 
 /** A row as read: the completeness mask and the basis unit are turned into the answer's fields. */
 type BrandedRow = Omit<BrandedItem, 'completeness'> & { completeness: number; basis_unit: string };
@@ -31,16 +19,6 @@ type BrandedRow = Omit<BrandedItem, 'completeness'> & { completeness: number; ba
 export const BRANDED_BASIS_G = 'per 100 g edible portion' as const;
 export const BRANDED_BASIS_ML = 'per 100 ml' as const;
 export type BrandedBasis = typeof BRANDED_BASIS_G | typeof BRANDED_BASIS_ML;
-
-export interface BrandedNutrient {
-  nutrient_id: number;
-  name: string;
-  unit: string;
-  amount: number;
-  derivation: BrandedDerivation;
-  /** The dataset the value comes from (for a calculated energy: the dataset of the macros). */
-  source: string;
-}
 
 export interface BrandedPage {
   data: BrandedItem[];
@@ -112,9 +90,12 @@ export class BrandedCatalog {
    * `productCount` comes from the catalogue's meta, written at import: counting here would scan
    * every product on each start. Files written before the count was recorded are counted.
    */
-  constructor(db: Database.Database, release: string, productCount: number | null, maskCounts?: string) {
-    this.release = release;
-    this.productCount = productCount ?? (db.prepare('SELECT COUNT(*) FROM branded_product').pluck().get() as number);
+  constructor(catalog: Catalog) {
+    const db: Database.Database = catalog.db;
+    const count = catalog.meta.get('branded_product_count');
+    const maskCounts = catalog.meta.get('branded_completeness_counts');
+    this.release = catalog.meta.get('branded_release') ?? 'real';
+    this.productCount = count !== undefined ? Number(count) : (db.prepare('SELECT COUNT(*) FROM branded_product').pluck().get() as number);
     this.maskCounts = new Map(
       maskCounts
         ? Object.entries(JSON.parse(maskCounts) as Record<string, number>).map(([k, v]) => [Number(k), v])
@@ -192,7 +173,8 @@ export class BrandedCatalog {
     };
   }
 
-  product(id: number): (BrandedItem & { basis: BrandedBasis; nutrients: BrandedNutrient[] }) | null {
+  /** The /v1/branded/:id answer, or null. */
+  product(id: number): BrandedDetailBody | null {
     const row = this.stmts.byId.get(id) as (BrandedRow & { nutrients: string | null }) | undefined;
     if (!row) return null;
     const nutrients: Array<BrandedNutrient & { order: number }> = [];
@@ -432,3 +414,13 @@ function nameMatches(name: string | null, search: BrandedSearch): boolean {
     i === search.terms.length - 1 ? words.some((w) => w.startsWith(term)) : words.includes(term),
   );
 }
+
+const build = (catalog: Catalog) => new BrandedCatalog(catalog);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readonly branded: BrandedCatalog;
+  }
+}
+
+export const brandedPlugin = readModelPlugin('branded', build);

@@ -1,4 +1,5 @@
 import { Catalog } from '../catalog/catalog.js';
+import { NationalValues } from '../catalog/nationalValues.js';
 import { loadConfig } from '../config.js';
 import { MIN_COMPONENT, MIN_NAME, MIN_PROFILE, VERIFIED_THRESHOLD } from '../domain/linking.js';
 import { KNOWN_COUNTRIES, NATIONAL_DATASET } from '../domain/countries.js';
@@ -12,7 +13,7 @@ export function linksReportCommand(options: { sample?: string; json?: boolean })
   const catalog = Catalog.open(config.catalogPath);
   try {
     const sample = Math.max(0, Math.min(500, Number(options.sample ?? 15) || 0));
-    const report = catalog.linkReport(sample);
+    const report = new NationalValues(catalog).linkReport(sample);
     if (options.json) {
       process.stdout.write(`${JSON.stringify(report.map((r) => ({ country: countryOf(r.dataset), ...r })), null, 2)}\n`);
       return;

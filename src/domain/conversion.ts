@@ -84,21 +84,21 @@ export function kindOf(unit: Unit): UnitKind {
   return 'piece';
 }
 
-export interface ConversionInput {
+export interface ConversionInput<S extends string = string> {
   from: Unit;
   to: Unit;
   amount: number;
   system: MeasuringSystem;
   /** g/ml and where it came from (usda, literature, measured, category_estimate). */
-  density: { gPerMl: number; source: string };
+  density: { gPerMl: number; source: S };
   /** Grams per piece unit the ingredient has, with the household measure it comes from. */
   pieces: Partial<Record<PieceUnit, { grams: number; measure: string }>>;
 }
 
-export interface ConversionResult {
+export interface ConversionResult<S extends string = string> {
   amount: number;
   /** Where the density came from, or "none" when the units needed no density. */
-  densitySource: string;
+  densitySource: S | 'none';
   densityGPerMl: number | null;
   /** The piece weights used, by unit. */
   pieceWeights: Array<{ unit: PieceUnit; grams: number; measure: string }>;
@@ -108,7 +108,7 @@ export interface ConversionResult {
 export const SIGNIFICANT = 6;
 export const roundSignificant = (value: number): number => Number(value.toPrecision(SIGNIFICANT));
 
-export function convert(input: ConversionInput): ConversionResult {
+export function convert<S extends string>(input: ConversionInput<S>): ConversionResult<S> {
   const { from, to, amount, system } = input;
   const ml = SYSTEM_ML[system];
   const fromKind = kindOf(from);

@@ -1,16 +1,5 @@
-/** One nutrient of a country-resolved answer (the /v1/ingredients/:id/nutrients item). */
+/** `trace` (present, below quantification; amount 0), `less_than` (amount is the limit), `estimated`, or null. */
 export type Qualifier = 'trace' | 'less_than' | 'estimated';
-
-export interface ResolvedNutrient {
-  nutrient_id: number;
-  name: string;
-  unit: string;
-  amount: number;
-  derivation: string | null;
-  source: string;
-  /** `trace` (present, below quantification; amount 0), `less_than` (amount is the limit), `estimated`, or null. */
-  qualifier: Qualifier | null;
-}
 
 export interface ReferenceNutrient {
   nutrient_id: number;
@@ -42,8 +31,8 @@ export const USDA_FALLBACK = 'usda_fallback';
 export function resolveCountryNutrients(
   reference: readonly ReferenceNutrient[],
   national: { datasetId: string; nutrients: readonly NationalNutrient[] } | null,
-): ResolvedNutrient[] {
-  const out: Array<ResolvedNutrient & { rank: number | null }> = [];
+) {
+  const out: Array<Omit<ReferenceNutrient, 'rank'> & { source: string; qualifier: Qualifier | null; rank: number | null }> = [];
   const fromNational = new Map((national?.nutrients ?? []).map((n) => [n.nutrient_id, n]));
   for (const n of national?.nutrients ?? []) {
     out.push({

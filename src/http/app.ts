@@ -4,18 +4,26 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import http, { type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { constants as zlib } from 'node:zlib';
 import type { AccountService } from '../accounts/service.js';
-import type { Catalog } from '../catalog/catalog.js';
+import { brandedPlugin } from '../catalog/branded.js';
+import { carbonCookingPlugin } from '../catalog/carbonCooking.js';
+import { catalogPlugin, type CatalogSource } from '../catalog/catalog.js';
+import { ingredientsPlugin } from '../catalog/ingredients.js';
+import { nationalValuesPlugin } from '../catalog/nationalValues.js';
+import { referencePlugin } from '../catalog/reference.js';
+import { surveyFoodsPlugin } from '../catalog/surveyFoods.js';
 import type { Config } from '../config.js';
 import { memoryLimits } from '../limits/memoryLimits.js';
 import type { RateLimits } from '../limits/limits.js';
 import { SignInThrottle } from '../limits/signInThrottle.js';
+import { authFailureCounter } from '../limits/authFailures.js';
+import type { WindowCounter } from '../limits/windowCounter.js';
 import { requireApiKey } from './plugins/auth.js';
 import { corsPlugin } from './plugins/cors.js';
 import { addResponseHeaders } from './responseHeaders.js';
-import { COMPRESSION_THRESHOLD, frontCache, type FrontCache } from './frontCache.js';
+import { finiteNumberValidators } from './finiteNumbers.js';
 import { answerClientError, errorsPlugin, HEADERS_TIMEOUT_MS, MAX_HEADER_BYTES, sendProblem } from './plugins/errors.js';
 import { ApiError } from '../errors.js';
 import { enforceRateLimits } from './plugins/rateLimit.js';
@@ -36,18 +44,12 @@ import { yieldRoutes } from './routes/yield.js';
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
-    catalog: Catalog;
     accounts: AccountService;
     signInThrottle: SignInThrottle;
-    /** Answers the front cache has replayed without the app (0 without a response cache). */
-    readonly frontAnswers: number;
   }
 }
 
-/** Where the app finds the catalogue to answer from; it may be swapped while serving. */
-export interface CatalogSource {
-  readonly current: Catalog;
-}
+export type { CatalogSource };
 
 export interface AppDependencies {
   config: Config;
@@ -59,6 +61,8 @@ export interface AppDependencies {
   signInThrottle?: SignInThrottle;
   /** Fastify logger options; defaults to pino at the configured level. */
   logger?: FastifyServerOptions['logger'];
+  /** 401s per client address; a fresh bounded counter when not given. */
+  authFailures?: WindowCounter;
   /** How often load is sampled for shedding (tests shorten it). */
   overloadSampleIntervalMs?: number;
 }
@@ -93,19 +97,7 @@ export const API_DESCRIPTION = `Read-only food data: canonical ingredients (USDA
 
 /** Builds the HTTP application over already-opened dependencies; it owns none of them. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
-  // The front cache sits in the HTTP server's request listener, ahead of Fastify; it is built
-  // once the app's plugins (response cache, load shedding) exist.
-  let front: FrontCache | null = null;
   const app = Fastify({
-    serverFactory: (handler, options) => {
-      const fastifyOptions = options as { http?: http.ServerOptions; keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
-      const server = http.createServer(fastifyOptions.http ?? {}, (req, res) => (front === null ? handler(req, res) : front.handle(req, res, handler)));
-      // Fastify sets these on servers it creates itself, not on a factory's.
-      server.keepAliveTimeout = fastifyOptions.keepAliveTimeout;
-      server.requestTimeout = fastifyOptions.requestTimeout;
-      server.setTimeout(fastifyOptions.connectionTimeout);
-      return server;
-    },
     logger: deps.logger ?? {
       level: deps.config.logLevel,
       redact: { paths: ['req.headers["x-api-key"]', 'req.headers.cookie'], censor: '[redacted]' },
@@ -130,19 +122,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true } },
+    schemaController: { compilersFactory: { buildValidator: finiteNumberValidators() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', deps.config);
-  app.decorate('catalog', {
-    getter: () => deps.catalog.current,
-  });
   app.decorate('accounts', deps.accounts);
   app.decorate('limits', deps.limits ?? memoryLimits(() => deps.accounts.clock(), (id, day) => deps.accounts.recordedUsage(id, day)));
   app.decorate('signInThrottle', deps.signInThrottle ?? new SignInThrottle());
   app.decorateRequest('auth', null);
-  app.decorate('frontAnswers', { getter: () => front?.answered ?? 0 });
 
   await app.register(errorsPlugin);
+  // The catalogue being served and one read model per resource over it (src/catalog).
+  await app.register(catalogPlugin, { source: deps.catalog });
+  for (const readModel of [ingredientsPlugin, nationalValuesPlugin, carbonCookingPlugin, surveyFoodsPlugin, brandedPlugin, referencePlugin]) {
+    await app.register(readModel);
+  }
   // Draining: answers on connections that were already open say `Connection: close`, so
   // keep-alive clients move to a live process instead of holding this one open.
   let draining = false;
@@ -180,8 +174,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(etagPlugin);
   await app.register(responseCachePlugin, { maxBytes: deps.config.responseCacheMb * 1024 * 1024 });
   await app.register(compress, {
-    // The front cache hands bodies this long to the app when the client accepts an encoding.
-    threshold: COMPRESSION_THRESHOLD,
+    threshold: 1024,
     encodings: ['br', 'gzip', 'deflate'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
@@ -207,7 +200,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(docsRoutes);
   await app.register(dashboardRoutes);
   await app.register(async (v1) => {
-    requireApiKey(v1);
+    requireApiKey(v1, deps.authFailures ?? authFailureCounter());
     // Order matters: authenticate, then count against the plan, then answer from the cache.
     enforceRateLimits(v1);
     serveFromCache(v1);
@@ -220,25 +213,5 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await v1.register(referenceRoutes);
   });
 
-  if (app.responseCache !== null) {
-    const underPressure = app.hasDecorator('isUnderPressure') ? () => (app as unknown as { isUnderPressure(): boolean }).isUnderPressure() : () => false;
-    front = frontCache({
-      accounts: deps.accounts,
-      limits: app.limits,
-      plans: deps.config.plans,
-      cache: app.responseCache,
-      catalogVersion: () => deps.catalog.current.version,
-      requestId: requestIdOf,
-      shedding: underPressure,
-      draining: () => draining,
-      logAnswer: logsRequests
-        ? (reqId, req, statusCode, startedAt) =>
-            app.log.info(
-              { reqId, method: req.method, url: req.url, statusCode, responseTimeMs: Math.round((performance.now() - startedAt) * 100) / 100 },
-              'request completed',
-            )
-        : null,
-    });
-  }
   return app;
 }

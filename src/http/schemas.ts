@@ -61,8 +61,12 @@ export const Pagination = {
   }),
 };
 
+/** Search text holds no control characters (a NUL broke FTS5 queries into a 500). */
+export const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u001f\\u007f]*$';
+
 export const SearchText = Type.String({
   minLength: 1,
+  pattern: NO_CONTROL_CHARACTERS,
   maxLength: 200,
   description:
     'Free-text search on the name. Words are matched in any order, the last as a prefix; results come in relevance order (exact name, then names starting with the text, then full-text rank, shorter names first).',

@@ -100,7 +100,7 @@ export function secondsToUtcMidnight(now: Date): number {
 
 /**
  * Each plan's policy text, built once: plans are parsed once at start-up and never changed,
- * and every counted answer (the app's and the front cache's) carries the text. A pure memo of
+ * and every counted answer carries the text. A pure memo of
  * a pure function, keyed weakly by the plan object.
  */
 const policyTexts = new WeakMap<PlanRates, string>();

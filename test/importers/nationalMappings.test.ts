@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { Catalog } from '../../src/catalog/catalog.js';
+import { Reference } from '../../src/catalog/reference.js';
 import { unitFactor } from '../../src/domain/nationalValues.js';
 import { loadMapping, mappingsDir } from '../../src/importers/national/common.js';
 
@@ -11,7 +12,7 @@ const datasets = readdirSync(mappingsDir())
 
 describe('national nutrient mapping tables', () => {
   const catalog = Catalog.open(inject('catalogPath'));
-  const units = new Map(catalog.nutrients().map((n) => [n.id, n.unit]));
+  const units = new Map(new Reference(catalog).nutrients().map((n) => [n.id, n.unit]));
   catalog.close();
 
   it('covers every national dataset', () => {

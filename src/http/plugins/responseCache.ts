@@ -9,18 +9,9 @@ export interface CachedResponse {
   bytes: number;
   etag: string;
   contentType: string;
-  /**
-   * The answer's headers that are the same for every request of the URL (ETag, Content-Type,
-   * Cache-Control, CORS), as name, value pairs: what the front cache replays. Per-request headers
-   * (request id, rate-limit counts, length, connection) are not kept.
-   */
-  replayHeaders: string[];
 }
 
 export type ResponseCache = LRUCache<string, CachedResponse>;
-
-/** Headers that belong to one request and its count, never to the stored answer. */
-const PER_REQUEST_HEADERS = new Set(['x-request-id', 'ratelimit', 'ratelimit-policy', 'retry-after', 'content-length', 'connection', 'keep-alive', 'date', 'set-cookie', 'transfer-encoding']);
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,12 +50,7 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, options: { ma
     if (key === null || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
     const etag = (reply.getHeader('etag') as string | undefined) ?? strongEtag(payload);
     const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
-    const replayHeaders: string[] = [];
-    for (const [name, value] of Object.entries(reply.getHeaders())) {
-      if (value === undefined || PER_REQUEST_HEADERS.has(name)) continue;
-      replayHeaders.push(name, String(value));
-    }
-    cache.set(key, { body: payload, bytes: Buffer.byteLength(payload), etag, contentType, replayHeaders });
+    cache.set(key, { body: payload, bytes: Buffer.byteLength(payload), etag, contentType });
     done(null, payload);
   });
 });

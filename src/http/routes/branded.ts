@@ -13,11 +13,11 @@ import {
 import { BRANDED_MAX_TERMS } from '../../domain/brandedSearch.js';
 import { COMPLETENESS_FIELDS, parseHas } from '../../domain/completeness.js';
 import { ApiError } from '../../errors.js';
-import { errorResponses, json, Pagination } from '../schemas.js';
+import { errorResponses, json, NO_CONTROL_CHARACTERS, Pagination } from '../schemas.js';
 
 const nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
 
-const BrandedProduct = Type.Object({
+export const BrandedProduct = Type.Object({
   id: Type.Integer({
     description:
       'The FDC id for FoodData Central products; 100000000000000 + the barcode for Open Food Facts products (so the id gives the barcode back and never collides with an FDC id)',
@@ -58,7 +58,7 @@ const BrandedNutrientAmount = Type.Object({
   source: Type.String({ description: 'Dataset the value comes from (for calculated energy: the dataset of the carbohydrate value used)' }),
 });
 
-const BrandedDetail = Type.Object({
+export const BrandedDetail = Type.Object({
   ...BrandedProduct.properties,
   basis: Type.Union([Type.Literal(BRANDED_BASIS_G), Type.Literal(BRANDED_BASIS_ML)], {
     description: `${BRANDED_BASIS_ML} where the source states the product's values per 100 ml (drinks), else ${BRANDED_BASIS_G}`,
@@ -101,9 +101,9 @@ Name search order: within each group (exact name, name starting with the text, o
 
 Bounded work: total is exact up to ${BRANDED_COUNT_CAP} matches and a lower bound past that (total_exact false); with q or brand, offset + limit may not exceed ${BRANDED_RESULT_WINDOW} (400: narrow the query); with q and brand together at most ${BRANDED_SCAN_CAP} name matches are examined, and a brand text matching more than ${BRANDED_MAX_LABELS} brand names uses the first ${BRANDED_MAX_LABELS} (total_exact false); a search that runs past ${BRANDED_TIME_BUDGET_MS} ms answers what it found (total_exact false).`,
         querystring: Type.Object({
-          q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Words of the product name' })),
+          q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: NO_CONTROL_CHARACTERS, description: 'Words of the product name' })),
           gtin: Type.Optional(Type.String({ pattern: '^[0-9]{8,14}$', description: 'Barcode: 8 to 14 digits' })),
-          brand: Type.Optional(Type.String({ minLength: 2, maxLength: 100, description: 'Part of the brand or brand-owner name' })),
+          brand: Type.Optional(Type.String({ minLength: 2, maxLength: 100, pattern: NO_CONTROL_CHARACTERS, description: 'Part of the brand or brand-owner name' })),
           has: Type.Optional(
             Type.String({
               minLength: 1,
@@ -130,7 +130,7 @@ Bounded work: total is exact up to ${BRANDED_COUNT_CAP} matches and a lower boun
         has = parsed.mask;
       }
       try {
-        const page = app.catalog.branded.list({ q, gtin, brand, has, limit, offset });
+        const page = app.branded.list({ q, gtin, brand, has, limit, offset });
         return { data: page.data, limit, offset, total: page.total, total_exact: page.total_exact };
       } catch (err) {
         if (err instanceof BrandedQueryError) throw ApiError.invalidParameter(err.parameter, err.message);
@@ -150,7 +150,7 @@ Bounded work: total is exact up to ${BRANDED_COUNT_CAP} matches and a lower boun
       },
     },
     async (request) => {
-      const product = app.catalog.branded.product(request.params.id);
+      const product = app.branded.product(request.params.id);
       if (!product) throw ApiError.notFound(`branded product ${request.params.id}`);
       return product;
     },

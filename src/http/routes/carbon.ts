@@ -27,14 +27,12 @@ const Carbon = Type.Object({
   basis: Type.String({ description: 'How the value was reached: the mapping rule, link or median it comes from' }),
 });
 
-const CarbonResult = Type.Object({
+export const CarbonResult = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   country: Type.Union([Type.String(), Type.Null()], { description: 'The country asked for, upper-cased; null without' }),
   carbon: Carbon,
 });
-
-const round = (n: number) => Math.round(n * 10000) / 10000;
 
 export const carbonRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -62,27 +60,9 @@ export const carbonRoutes: FastifyPluginAsyncTypebox = async (app) => {
           });
         }
       }
-      const found = app.catalog.carbon(request.params.id);
+      const found = app.carbonCooking.footprint(request.params.id, country);
       if (!found) throw ApiError.notFound(`ingredient ${request.params.id}`);
-      const record = (country === 'FR' ? app.catalog.frenchCarbon(found.id) : null) ?? found.carbon;
-      return {
-        id: found.id,
-        name: found.name,
-        country,
-        carbon: {
-          kg_co2e_per_kg: round(record.kg_co2e_per_kg),
-          source: record.source,
-          class: record.class,
-          dqr: record.dqr,
-          boundary: record.boundary,
-          uncertainty_low: round(record.uncertainty_low),
-          uncertainty_high: round(record.uncertainty_high),
-          unit: CARBON_UNIT,
-          product: record.product,
-          ciqual_code: record.ciqual_code,
-          basis: record.basis,
-        },
-      };
+      return found;
     },
   );
 };

@@ -33,6 +33,9 @@ const unitParam = (raw: string, parameter: 'from' | 'to'): Unit => {
   });
 };
 
+/** The smallest positive normal double; below it digits are lost. */
+const MIN_NORMAL = 2.2250738585072014e-308;
+
 export const convertRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/ingredients/:id/convert',
@@ -58,8 +61,10 @@ export const convertRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const system = parseSystem(request.query.system);
       if (!system) throw ApiError.invalidParameter('system', `must be one of: ${SYSTEMS.join(', ')}`);
       if (!Number.isFinite(amount) || !(amount > 0)) throw ApiError.invalidParameter('amount', 'must be a finite number > 0');
-      const ingredient = app.catalog.ingredientNutrients(request.params.id);
-      const density = app.catalog.density(request.params.id);
+      // A subnormal double has lost precision already (1.23457e-318 is stored as 1.23457e-318 only to 3 digits).
+      if (amount < MIN_NORMAL) throw ApiError.invalidParameter('amount', `is too small: at least ${MIN_NORMAL} (smaller numbers lose precision)`);
+      const ingredient = app.ingredients.ingredientNutrients(request.params.id);
+      const density = app.ingredients.density(request.params.id);
       if (!ingredient || !density) throw ApiError.notFound(`ingredient ${request.params.id}`);
       const result = convert({
         from,
@@ -67,7 +72,7 @@ export const convertRoutes: FastifyPluginAsyncTypebox = async (app) => {
         amount,
         system,
         density,
-        pieces: pieceWeightsFrom(app.catalog.measures(ingredient.id)),
+        pieces: pieceWeightsFrom(app.ingredients.measures(ingredient.id)),
       });
       return {
         id: ingredient.id,
@@ -75,7 +80,7 @@ export const convertRoutes: FastifyPluginAsyncTypebox = async (app) => {
         from: { unit: from, amount },
         to: { unit: to, amount: result.amount },
         system,
-        density_source: result.densitySource as 'usda',
+        density_source: result.densitySource,
         density_g_per_ml: result.densityGPerMl === null ? null : Number(result.densityGPerMl.toPrecision(6)),
         piece_weights: result.pieceWeights,
       };

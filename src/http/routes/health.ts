@@ -54,7 +54,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async () => ({
       status: 'ready' as const,
-      catalog: { version: app.catalog.version, built_at: app.catalog.builtAt, branded_release: app.catalog.branded.release },
+      catalog: { version: app.catalog.version, built_at: app.catalog.builtAt, branded_release: app.branded.release },
       accounts: { store: app.accounts.store.kind, reachable: await app.accounts.checkStore() },
       limits: app.limits.status(),
     }),

@@ -1,13 +1,12 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { cookNutrients, parseMethod } from '../../domain/cooking.js';
-import { NATIONAL_DATASET, resolveCountry } from '../../domain/countries.js';
-import { resolveCountryNutrients } from '../../domain/countryNutrients.js';
+import { resolveCountry } from '../../domain/countries.js';
 import { ApiError } from '../../errors.js';
 import { CookedFields, COOKED_BASIS, MethodQuery } from './yield.js';
 import { AllergenName, BASIS, errorResponses, IdParams, json, NutrientAmount, pageOf, Pagination, SearchText } from '../schemas.js';
 
-const IngredientListItem = Type.Object({
+export const IngredientListItem = Type.Object({
   id: Type.Integer({ description: 'NDB number (SR Legacy) or FDC id (Foundation, above 300000)' }),
   name: Type.String(),
   category_id: Type.Integer(),
@@ -24,7 +23,7 @@ const Density = Type.Object({
   derived_from: Type.Union([Type.String(), Type.Null()], { description: 'The household measure or rule the density comes from' }),
 });
 
-const Ingredient = Type.Object({
+export const Ingredient = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   category_id: Type.Integer(),
@@ -63,7 +62,7 @@ const LinkedFood = Type.Union(
   { description: 'The national food whose values were used, or null when there is no verified link for the country' },
 );
 
-const CountryNutrients = Type.Object({
+export const CountryNutrients = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   country: Type.String(),
@@ -104,10 +103,10 @@ export const ingredientRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { q, category, allergen, limit, offset } = request.query;
-      if (category !== undefined && !app.catalog.categoryExists(category)) {
+      if (category !== undefined && !app.ingredients.categoryExists(category)) {
         throw ApiError.invalidParameter('category', `no category ${category}; see /v1/categories`);
       }
-      const page = app.catalog.listIngredients({ q, category, allergen, limit, offset });
+      const page = app.ingredients.list({ q, category, allergen, limit, offset });
       return { data: page.data, limit, offset, total: page.total, total_exact: true };
     },
   );
@@ -123,10 +122,9 @@ export const ingredientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const ingredient = app.catalog.ingredient(request.params.id);
+      const ingredient = app.ingredients.ingredient(request.params.id);
       if (!ingredient) throw ApiError.notFound(`ingredient ${request.params.id}`);
-      const { dataset_id, ...rest } = ingredient;
-      return { ...rest, source: dataset_id, basis: BASIS };
+      return ingredient;
     },
   );
 
@@ -151,24 +149,15 @@ export const ingredientRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const country = resolveCountry(request.query.country, app.catalog.countries);
       const method = request.query.method === undefined ? null : parseMethod(request.query.method);
-      const found = app.catalog.ingredientNutrients(request.params.id);
-      if (!found) throw ApiError.notFound(`ingredient ${request.params.id}`);
-      const base = { id: found.id, name: found.name, country, basis: BASIS };
-      let body;
-      if (country === 'US') {
-        body = { ...base, linked_food: null, nutrients: found.nutrients.map((n) => ({ ...n, source: found.datasetId, qualifier: null })) };
-      } else {
-        const link = app.catalog.bestNationalLink(found.id, NATIONAL_DATASET[country]);
-        const national = link ? { datasetId: link.dataset, nutrients: app.catalog.nationalNutrients(link.dataset, link.code) } : null;
-        body = { ...base, linked_food: link, nutrients: resolveCountryNutrients(app.catalog.referenceNutrients(found.id), national) };
-      }
+      const body = app.nationalValues.nutrients(request.params.id, country);
+      if (!body) throw ApiError.notFound(`ingredient ${request.params.id}`);
       if (!method) return body;
       // Per 100 g of cooked food: raw amount x retention / yield (src/domain/cooking.ts).
-      const cooking = app.catalog.cooking(found.id, method)!;
+      const cooking = app.carbonCooking.cooking(body.id, method)!;
       return {
         ...body,
         basis: COOKED_BASIS,
-        nutrients: cookNutrients(body.nutrients, app.catalog.nutrientNumbers(), cooking),
+        nutrients: cookNutrients(body.nutrients, app.carbonCooking.nutrientNumbers(), cooking),
         cooking: { method, yield_factor: cooking.yieldFactor, yield_source: cooking.yieldSource, retention_code: cooking.retentionCode },
       };
     },

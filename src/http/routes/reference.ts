@@ -2,21 +2,21 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, json } from '../schemas.js';
 
-const NutrientDefinition = Type.Object({
+export const NutrientDefinition = Type.Object({
   id: Type.Integer({ description: 'FDC nutrient id; nutrient_id elsewhere refers to it' }),
   usda_id: Type.Union([Type.String(), Type.Null()], { description: 'Legacy USDA nutrient number, e.g. "208"' }),
   name: Type.String(),
   unit: Type.String(),
 });
 
-const Category = Type.Object({
+export const Category = Type.Object({
   id: Type.Integer({ description: 'FDC food category id, the value of the category filter' }),
   code: Type.String({ description: 'USDA food group code' }),
   name: Type.String(),
   ingredient_count: Type.Integer(),
 });
 
-const Source = Type.Object({
+export const Source = Type.Object({
   id: Type.String({ description: 'Dataset id, as used in source fields' }),
   name: Type.String(),
   version: Type.String(),
@@ -39,7 +39,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: json(Type.Object({ data: Type.Array(NutrientDefinition) }), 'Every definition'), ...errorResponses(401, 429) },
       },
     },
-    async () => ({ data: app.catalog.nutrients() }),
+    async () => ({ data: app.reference.nutrients() }),
   );
 
   app.get(
@@ -51,7 +51,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: json(Type.Object({ data: Type.Array(Category) }), 'Every category'), ...errorResponses(401, 429) },
       },
     },
-    async () => ({ data: app.catalog.categories() }),
+    async () => ({ data: app.reference.categories() }),
   );
 
   app.get(
@@ -77,8 +77,8 @@ export const referenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async () => ({
       catalog_version: app.catalog.version,
       built_at: app.catalog.builtAt,
-      branded_release: app.catalog.branded.release,
-      data: app.catalog.datasets(),
+      branded_release: app.branded.release,
+      data: app.reference.datasets(),
     }),
   );
 };

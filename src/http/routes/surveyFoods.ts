@@ -8,13 +8,13 @@ const Wweia = Type.Object({
   name: Type.String(),
 });
 
-const SurveyFood = Type.Object({
+export const SurveyFood = Type.Object({
   id: Type.Integer({ description: 'FNDDS 8-digit food code' }),
   name: Type.String(),
   wweia: Wweia,
 });
 
-const Components = Type.Object({
+export const Components = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   wweia: Wweia,
@@ -57,10 +57,10 @@ export const surveyFoodRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { q, wweia, limit, offset } = request.query;
-      if (wweia !== undefined && !app.catalog.wweiaExists(wweia)) {
+      if (wweia !== undefined && !app.surveyFoods.wweiaExists(wweia)) {
         throw ApiError.invalidParameter('wweia', `no WWEIA category ${wweia} among the survey foods`);
       }
-      const page = app.catalog.listSurveyFoods({ q, wweia, limit, offset });
+      const page = app.surveyFoods.list({ q, wweia, limit, offset });
       return { data: page.data, limit, offset, total: page.total, total_exact: true };
     },
   );
@@ -76,7 +76,7 @@ export const surveyFoodRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const food = app.catalog.surveyFoodComponents(request.params.id);
+      const food = app.surveyFoods.components(request.params.id);
       if (!food) throw ApiError.notFound(`survey food ${request.params.id}`);
       return food;
     },

@@ -33,7 +33,7 @@ export const CookedFields = {
   },
 };
 
-const YieldResult = Type.Object({
+export const YieldResult = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   method: Type.Enum([...METHODS]),
@@ -71,16 +71,16 @@ export const yieldRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const method = parseMethod(request.query.method);
-      const found = app.catalog.ingredientNutrients(request.params.id);
+      const found = app.ingredients.ingredientNutrients(request.params.id);
       if (!found) throw ApiError.notFound(`ingredient ${request.params.id}`);
-      const cooking = app.catalog.cooking(found.id, method);
+      const cooking = app.carbonCooking.cooking(found.id, method);
       if (!cooking) throw new ApiError('internal_error', 'no cooking data for this ingredient');
       return {
         id: found.id,
         name: found.name,
         method,
         yield_factor: Math.round(cooking.yieldFactor * 1000) / 1000,
-        yield_source: cooking.yieldSource as 'usda_cooking_yields',
+        yield_source: cooking.yieldSource,
         yield_basis: cooking.yieldBasis,
         nutrient_retention: retentionMap(cooking),
         retention: {

@@ -1,0 +1,120 @@
+import type { Static } from 'typebox';
+import { NATIONAL_DATASET, type CountryCode } from '../domain/countries.js';
+import { resolveCountryNutrients, type NationalNutrient, type ReferenceNutrient } from '../domain/countryNutrients.js';
+import type { CountryNutrients } from '../http/routes/ingredients.js';
+import { BASIS } from '../http/schemas.js';
+import { readModelPlugin, type Catalog } from './catalog.js';
+
+export type CountryNutrientsBody = Static<typeof CountryNutrients>;
+type LinkedFood = CountryNutrientsBody['linked_food'];
+
+export interface LinkReport {
+  dataset: string;
+  foods: number;
+  linked: number;
+  verified: number;
+  buckets: Array<{ from: number; to: number; count: number; verified: number }>;
+  /** `name` is the national food's own name; `compared_as` the English the linker compared (a glossary reading for SE and NO). */
+  sample: Array<{ code: string; name: string; compared_as: string; ingredient_id: number; ingredient: string; score: number; verified: boolean }>;
+}
+
+/**
+ * National food composition values: an ingredient's nutrients as a country's table gives
+ * them (its best verified link to the national food, the US reference for what the table
+ * lacks), and the link-quality report of `larder links report`.
+ */
+export class NationalValues {
+  private readonly catalog: Catalog;
+  private readonly stmts;
+
+  constructor(catalog: Catalog) {
+    this.catalog = catalog;
+    const db = catalog.db;
+    this.stmts = {
+      ingredientName: db.prepare<[number], { id: number; name: string; dataset_id: string }>('SELECT id, name, dataset_id FROM ingredient WHERE id = ?'),
+      nutrientsOf: db.prepare<[number], Omit<ReferenceNutrient, 'rank'>>(
+        `SELECT v.nutrient_id, n.name, n.unit, v.amount, v.derivation
+         FROM ingredient_nutrient v JOIN nutrient n ON n.id = v.nutrient_id
+         WHERE v.ingredient_id = ? ORDER BY n.rank IS NULL, n.rank, n.id`,
+      ),
+      referenceNutrients: db.prepare<[number], ReferenceNutrient>(
+        `SELECT v.nutrient_id, n.name, n.unit, v.amount, v.derivation, n.rank
+         FROM ingredient_nutrient v JOIN nutrient n ON n.id = v.nutrient_id WHERE v.ingredient_id = ?`,
+      ),
+      bestLink: db.prepare<[number, string], NonNullable<LinkedFood>>(
+        `SELECT l.dataset_id AS dataset, l.code, f.name, l.score FROM national_link l
+         JOIN national_food f ON f.dataset_id = l.dataset_id AND f.code = l.code
+         WHERE l.ingredient_id = ? AND l.dataset_id = ? AND l.verified = 1
+         ORDER BY l.score DESC, l.code LIMIT 1`,
+      ),
+      nationalNutrients: db.prepare<[string, string], NationalNutrient>(
+        `SELECT v.nutrient_id, n.name, n.unit, v.amount, v.qualifier, n.rank
+         FROM national_food_nutrient v JOIN nutrient n ON n.id = v.nutrient_id WHERE v.dataset_id = ? AND v.code = ?`,
+      ),
+    };
+  }
+
+  /**
+   * The /v1/ingredients/:id/nutrients answer for a country (raw, per 100 g), or null for an
+   * unknown ingredient. US: the reference record itself; elsewhere every nutrient the
+   * national food gives, the reference value (usda_fallback) for the rest.
+   */
+  nutrients(id: number, country: CountryCode): CountryNutrientsBody | null {
+    const found = this.stmts.ingredientName.get(id);
+    if (!found) return null;
+    const base = { id: found.id, name: found.name, country, basis: BASIS };
+    if (country === 'US') {
+      return {
+        ...base,
+        linked_food: null,
+        nutrients: this.stmts.nutrientsOf.all(id).map((n) => ({ ...n, source: found.dataset_id, qualifier: null })),
+      };
+    }
+    const link = this.stmts.bestLink.get(found.id, NATIONAL_DATASET[country]) ?? null;
+    const national = link ? { datasetId: link.dataset, nutrients: this.stmts.nationalNutrients.all(link.dataset, link.code) } : null;
+    return { ...base, linked_food: link, nutrients: resolveCountryNutrients(this.stmts.referenceNutrients.all(found.id), national) };
+  }
+
+  /** Link-quality figures per national dataset (the `larder links report` command). */
+  linkReport(sampleSize: number): LinkReport[] {
+    const db = this.catalog.db;
+    const datasets = db
+      .prepare<[], { dataset_id: string; n: number }>('SELECT dataset_id, COUNT(*) n FROM national_food GROUP BY dataset_id ORDER BY dataset_id')
+      .all();
+    return datasets.map(({ dataset_id, n }) => {
+      const counts = db
+        .prepare<[string], { linked: number; verified: number }>('SELECT COUNT(*) linked, COALESCE(SUM(verified), 0) verified FROM national_link WHERE dataset_id = ?')
+        .get(dataset_id)!;
+      const buckets = db
+        .prepare<[string], { b: number; count: number; verified: number }>(
+          `SELECT MIN(CAST(score * 10 AS INTEGER), 9) b, COUNT(*) count, SUM(verified) verified FROM national_link
+           WHERE dataset_id = ? GROUP BY b ORDER BY b`,
+        )
+        .all(dataset_id)
+        .map((r) => ({ from: r.b / 10, to: (r.b + 1) / 10, count: r.count, verified: r.verified }));
+      const sample = db
+        .prepare<[{ ds: string; n: number }], Omit<LinkReport['sample'][number], 'verified'> & { verified: number }>(
+          `SELECT code, name, compared_as, ingredient_id, ingredient, score, verified FROM (
+             SELECT l.code, f.name, l.name_used AS compared_as, l.ingredient_id, i.name AS ingredient, l.score, l.verified,
+                    ROW_NUMBER() OVER (ORDER BY l.code) AS rn, COUNT(*) OVER () AS total
+             FROM national_link l
+             JOIN national_food f ON f.dataset_id = l.dataset_id AND f.code = l.code JOIN ingredient i ON i.id = l.ingredient_id
+             WHERE l.dataset_id = @ds)
+           WHERE rn % MAX(1, total / @n) = 0 ORDER BY code LIMIT @n`,
+        )
+        .all({ ds: dataset_id, n: sampleSize })
+        .map((r) => ({ ...r, verified: r.verified === 1 }));
+      return { dataset: dataset_id, foods: n, linked: counts.linked, verified: counts.verified, buckets, sample };
+    });
+  }
+}
+
+const build = (catalog: Catalog) => new NationalValues(catalog);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readonly nationalValues: NationalValues;
+  }
+}
+
+export const nationalValuesPlugin = readModelPlugin('nationalValues', build);
