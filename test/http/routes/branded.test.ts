@@ -161,6 +161,16 @@ describe('GET /v1/branded?has=', () => {
     for (const p of brand.data) expect(p.serving_size).not.toBeNull();
   });
 
+  it('pages a filtered name search without repeating or skipping', async () => {
+    const whole = ids((await t.get('/v1/branded?q=chocolate&has=energy,macros&limit=60')).json());
+    const paged: number[] = [];
+    for (let offset = 0; offset < 60; offset += 20) {
+      paged.push(...ids((await t.get(`/v1/branded?q=chocolate&has=energy,macros&limit=20&offset=${offset}`)).json()));
+    }
+    expect(paged).toEqual(whole);
+    expect(new Set(paged).size).toBe(60);
+  });
+
   it.each(['bogus', 'energy,calories', '', ','])('answers 400 for has=%j', async (has) => {
     const res = await t.get(`/v1/branded?has=${encodeURIComponent(has)}`);
     expect(res.statusCode).toBe(400);
