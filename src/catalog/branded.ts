@@ -118,19 +118,18 @@ export class BrandedCatalog {
         `SELECT ${ITEM_COLUMNS} FROM branded_product p ${TEXT} WHERE (p.completeness & @has) = @has ORDER BY p.id LIMIT @limit OFFSET @offset`,
       ),
       exactNames: db.prepare(
-        `SELECT r.rank, r.product_id, p.name, p.completeness FROM branded_rank r JOIN branded_product p ON p.id = r.product_id
+        `SELECT r.rank, r.product_id, p.name, r.completeness FROM branded_rank r JOIN branded_product p ON p.id = r.product_id
          WHERE r.exact_key = ? ORDER BY r.rank LIMIT ?`,
       ),
       matchRanks: db.prepare('SELECT rowid FROM branded_fts WHERE branded_fts MATCH ? ORDER BY rowid').pluck(),
       matchCount: db.prepare('SELECT COUNT(*) FROM (SELECT rowid FROM branded_fts WHERE branded_fts MATCH ? LIMIT ?)').pluck(),
       matchNames: db.prepare(
-        `SELECT f.rowid AS rank, r.product_id, p.completeness FROM branded_fts f
-         JOIN branded_rank r ON r.rank = f.rowid JOIN branded_product p ON p.id = r.product_id
+        `SELECT f.rowid AS rank, r.product_id, r.completeness FROM branded_fts f
+         JOIN branded_rank r ON r.rank = f.rowid
          WHERE branded_fts MATCH ? ORDER BY f.rowid`,
       ),
       matchProducts: db.prepare(
-        `SELECT f.rowid AS rank, r.product_id, p.completeness FROM branded_fts f JOIN branded_rank r ON r.rank = f.rowid
-         JOIN branded_product p ON p.id = r.product_id
+        `SELECT f.rowid AS rank, r.product_id, r.completeness FROM branded_fts f JOIN branded_rank r ON r.rank = f.rowid
          WHERE branded_fts MATCH ? ORDER BY f.rowid`,
       ),
       labelsProductSet: db

@@ -247,7 +247,8 @@ CREATE TABLE branded_product_text (
 -- name. The name index's rowid is the rank, so FTS5 answers in relevance order without sorting
 -- the matches (see src/catalog/branded.ts). exact_key: a hash of the name as search normalises
 -- it (nameKey in src/domain/brandedSearch.ts), so the exact-name group is one index lookup.
-CREATE TABLE branded_rank (rank INTEGER PRIMARY KEY, product_id INTEGER NOT NULL, exact_key INTEGER NOT NULL);
+-- completeness: the product's bits again, so has= filters read this narrow table, not the product row.
+CREATE TABLE branded_rank (rank INTEGER PRIMARY KEY, product_id INTEGER NOT NULL, exact_key INTEGER NOT NULL, completeness INTEGER NOT NULL);
 
 -- Distinct brand and brand-owner names (normalised), searched by trigram for partial matches.
 CREATE TABLE brand_label (id INTEGER PRIMARY KEY, name TEXT NOT NULL, product_count INTEGER NOT NULL DEFAULT 0);

@@ -400,8 +400,8 @@ export class BrandedWriter {
     // The completeness signal first, then the shortest name (see completenessRank).
     db.function('larder_name_key', { deterministic: true }, (name: unknown) => nameKey(normalizeName(String(name))));
     db.exec(`
-      INSERT INTO branded_rank (product_id, exact_key)
-        SELECT id, larder_name_key(name) FROM branded_product WHERE name IS NOT NULL
+      INSERT INTO branded_rank (product_id, exact_key, completeness)
+        SELECT id, larder_name_key(name), completeness FROM branded_product WHERE name IS NOT NULL
         ORDER BY ${completenessRankSql('completeness')}, length(name), name, id;
       ${BRANDED_RANK_INDEX_DDL}
     `);
