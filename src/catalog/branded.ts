@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import type { BrandedDetail, BrandedProduct } from '../http/routes/branded.js';
 import { readModelPlugin, type Catalog } from './catalog.js';
 import { buildBrandedSearch, nameKey, normalizeBrand, type BrandedSearch } from '../domain/brandedSearch.js';
-import { completenessFields } from '../domain/completeness.js';
+import { completenessFields, completenessRank, maxCompletenessRank } from '../domain/completeness.js';
 import { toGtin14 } from '../domain/gtin.js';
 import { normalizeName } from '../domain/search.js';
 import { decodePanel } from './brandedNutrients.js';
@@ -85,6 +85,8 @@ export class BrandedCatalog {
   private readonly cache = new Map<string, BrandedPage>();
   /** Products per completeness mask, for exact has= totals without a scan (empty for older files: counted on demand). */
   private readonly maskCounts: Map<number, number>;
+  /** The last rank of completeness signal 0 and of 1 (the rank order puts them first). */
+  private readonly rankEnds: [number, number];
 
   /**
    * `productCount` comes from the catalogue's meta, written at import: counting here would scan
@@ -103,6 +105,10 @@ export class BrandedCatalog {
             (r) => [r.k, r.v],
           ),
     );
+    const ends = catalog.meta.get('branded_rank_ends');
+    this.rankEnds = ends
+      ? (JSON.parse(ends) as [number, number])
+      : [Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]; // unknown: no bound
     const defs = db.prepare('SELECT id, name, unit FROM nutrient ORDER BY rank IS NULL, rank, id').all() as Array<{
       id: number;
       name: string;
@@ -123,6 +129,12 @@ export class BrandedCatalog {
       ),
       matchRanks: db.prepare('SELECT rowid FROM branded_fts WHERE branded_fts MATCH ? ORDER BY rowid').pluck(),
       matchCount: db.prepare('SELECT COUNT(*) FROM (SELECT rowid FROM branded_fts WHERE branded_fts MATCH ? LIMIT ?)').pluck(),
+      matchCountHas: db
+        .prepare(
+          `SELECT COUNT(*) FROM (SELECT 1 FROM branded_fts f JOIN branded_rank r ON r.rank = f.rowid
+           WHERE branded_fts MATCH @match AND f.rowid <= @last AND (r.completeness & @has) = @has LIMIT @limit)`,
+        )
+        .pluck(),
       matchNames: db.prepare(
         `SELECT f.rowid AS rank, r.product_id, r.completeness FROM branded_fts f
          JOIN branded_rank r ON r.rank = f.rowid
@@ -280,12 +292,20 @@ export class BrandedCatalog {
     }
     const keep = (row: { product_id: number; completeness: number }) =>
       (brandIds === null || brandIds.has(row.product_id)) && (row.completeness & has) === has;
+    // Rows come in rank order, completeness signal first: past the last rank a `has` record can
+    // have, nothing else can match.
+    const lastRank = maxCompletenessRank(has);
+    const pastMatches = (row: { completeness: number }) => lastRank < 2 && completenessRank(row.completeness) > lastRank;
     if (brandIds === null && has === 0) {
       total = this.stmts.matchCount.get(search.all, BRANDED_COUNT_CAP + 1) as number;
+    } else if (brandIds === null) {
+      const last = lastRank === 2 ? Number.MAX_SAFE_INTEGER : this.rankEnds[lastRank];
+      total = this.stmts.matchCountHas.get({ match: search.all, has, last, limit: BRANDED_COUNT_CAP + 1 }) as number;
     } else {
       total = 0;
       let examined = 0;
       for (const row of this.stmts.matchProducts.iterate(search.all) as Iterable<{ product_id: number; completeness: number }>) {
+        if (pastMatches(row)) break;
         if (++examined > BRANDED_SCAN_CAP || total > BRANDED_COUNT_CAP || late(examined)) {
           exact = false;
           break;
@@ -321,7 +341,7 @@ export class BrandedCatalog {
     let examined = 0;
     if (ranks.length < need) {
       for (const row of this.stmts.matchNames.iterate(search.start) as Iterable<{ rank: number; product_id: number; completeness: number }>) {
-        if (++examined > BRANDED_SCAN_CAP || late(examined)) break;
+        if (pastMatches(row) || ++examined > BRANDED_SCAN_CAP || late(examined)) break;
         if (seen.has(row.rank) || !keep(row)) continue;
         ranks.push(row.rank);
         seen.add(row.rank);
@@ -332,7 +352,7 @@ export class BrandedCatalog {
       examined = 0;
       const rest = brandIds === null && has === 0 ? this.stmts.matchRanks.iterate(search.all) : this.stmts.matchProducts.iterate(search.all);
       for (const item of rest as Iterable<number | { rank: number; product_id: number; completeness: number }>) {
-        if (++examined > BRANDED_SCAN_CAP || late(examined)) break;
+        if ((typeof item !== 'number' && pastMatches(item)) || ++examined > BRANDED_SCAN_CAP || late(examined)) break;
         const rank = typeof item === 'number' ? item : item.rank;
         if (typeof item !== 'number' && !keep(item)) continue;
         if (seen.has(rank)) continue;

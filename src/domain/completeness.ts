@@ -72,3 +72,11 @@ export function completenessRankSql(column: string): string {
   const usable = COMPLETENESS_BIT.name | COMPLETENESS_BIT.brand | COMPLETENESS_BIT.energy;
   return `(CASE WHEN (${column} & ${usable}) = ${usable} THEN 0 WHEN (${column} & ${COMPLETENESS_BIT.energy}) <> 0 THEN 1 ELSE 2 END)`;
 }
+
+/**
+ * The largest completenessRank a record with every bit of `has` can have: the search order puts
+ * lower ranks first, so a scan in that order stops at the first record ranked above it.
+ */
+export function maxCompletenessRank(has: number): 0 | 1 | 2 {
+  return completenessRank(has | COMPLETENESS_BIT.name);
+}

@@ -371,6 +371,13 @@ export class BrandedWriter {
       .run(datasetId);
   }
 
+  /** The last rank of each completeness signal value (0 and 1), or 0 when none: a `has=` count stops there. */
+  rankEnds(): [number, number] {
+    const end = (k: number) =>
+      (this.ctx.db.prepare(`SELECT COALESCE(MAX(rank), 0) FROM branded_rank WHERE ${completenessRankSql('completeness')} <= ?`).pluck().get(k) as number);
+    return [end(0), end(1)];
+  }
+
   /** Products per dataset (the product's first source) with energy, and with calculated energy. */
   coverage(): Array<{ dataset_id: string; products: number; with_energy: number; calculated: number; macros_without_energy: number }> {
     const macrosOnly = COMPLETENESS_BIT.energy | COMPLETENESS_BIT.macros;

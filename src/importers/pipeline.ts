@@ -204,6 +204,7 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     setMeta.run('source_dir', sourceDir);
     // Counted once here: a COUNT(*) over millions of products would cost every start-up.
     setMeta.run('branded_product_count', String(db.prepare('SELECT COUNT(*) FROM branded_product').pluck().get()));
+    setMeta.run('branded_rank_ends', JSON.stringify(branded.rankEnds()));
     const masks = db.prepare('SELECT completeness AS k, COUNT(*) AS v FROM branded_product GROUP BY completeness').all() as Array<{ k: number; v: number }>;
     setMeta.run('branded_completeness_counts', JSON.stringify(Object.fromEntries(masks.map((m) => [m.k, m.v]))));
     setMeta.run(

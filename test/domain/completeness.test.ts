@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { completenessFields, completenessMask, completenessRank, parseHas } from '../../src/domain/completeness.js';
+import { completenessFields, completenessMask, completenessRank, maxCompletenessRank, parseHas } from '../../src/domain/completeness.js';
 
 const none = { name: false, brand: false, energy: false, macros: false, servingSize: false, ingredients: false, energyCalculated: false };
 
@@ -24,5 +24,12 @@ describe('completeness', () => {
     expect(completenessRank(completenessMask({ ...none, name: true, brand: true, energy: true }))).toBe(0);
     expect(completenessRank(completenessMask({ ...none, name: true, energy: true, macros: true }))).toBe(1);
     expect(completenessRank(completenessMask({ ...none, name: true, brand: true, macros: true, servingSize: true }))).toBe(2);
+  });
+
+  it('says where in the search order a has= filter can stop', () => {
+    expect(maxCompletenessRank(parseHas('energy,brand').mask)).toBe(0);
+    expect(maxCompletenessRank(parseHas('energy').mask)).toBe(1);
+    expect(maxCompletenessRank(parseHas('macros,ingredients').mask)).toBe(2);
+    expect(maxCompletenessRank(0)).toBe(2);
   });
 });
