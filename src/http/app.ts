@@ -27,12 +27,15 @@ import { finiteNumberValidators } from './finiteNumbers.js';
 import { answerClientError, errorsPlugin, HEADERS_TIMEOUT_MS, MAX_HEADER_BYTES, sendProblem } from './plugins/errors.js';
 import { ApiError } from '../errors.js';
 import { enforceRateLimits } from './plugins/rateLimit.js';
+import { strictParameters } from './plugins/strictParameters.js';
 import { dashboardRoutes } from './routes/dashboard.js';
 import { etagPlugin } from './plugins/etag.js';
 import { overloadPlugin } from './plugins/overload.js';
 import { responseCachePlugin, serveFromCache } from './plugins/responseCache.js';
 import { carbonRoutes } from './routes/carbon.js';
 import { convertRoutes } from './routes/convert.js';
+import { batchRoutes } from './routes/batches.js';
+import { recipeRoutes } from './routes/recipes.js';
 import { brandedRoutes } from './routes/branded.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
@@ -83,7 +86,9 @@ export const API_DESCRIPTION = `Read-only food data: canonical ingredients (USDA
 
 **Errors.** Every error is \`application/problem+json\` (RFC 9457): \`{type, title, status, detail, code, request_id}\`, plus \`errors: [{parameter, message}]\` for invalid parameters. Unknown ids and paths answer 404; methods other than GET, HEAD and OPTIONS answer 405 with \`Allow\`. Codes are listed at /docs/errors.
 
-**Lists.** List endpoints answer \`{data, limit, offset, total, total_exact}\`; /v1/nutrients, /v1/categories and /v1/sources answer \`{data}\`. \`limit\` is 1..100 (default 20) and \`offset\` >= 0 (default 0); out of range or not an integer is 400; an offset past the end answers an empty page. With \`q\` the order is relevance (exact name, then names whose head or start is the text, then full-text rank, shorter names first); without it, by id. The order is deterministic, so pages never repeat or skip a record.
+**Lists.** List endpoints answer \`{data, limit, offset, total, total_exact}\`; /v1/nutrients, /v1/categories and /v1/sources answer \`{data}\`. \`limit\` is 1..100 (default 20) and \`offset\` >= 0 (default 0); out of range or not an integer is 400; an offset past the end answers an empty page. Both are optional. With \`q\` the order is relevance (exact name, then names whose head or start is the text, then full-text rank, shorter names first); without it, by id. The order is deterministic, so pages never repeat or skip a record.
+
+**Parameters.** Parameters are strict so that a typo never silently widens an answer: a query parameter an endpoint does not take is 400 \`invalid_parameter\` naming it (and listing the ones it takes); a parameter given twice is 400; ids and integers are plain decimal digits and numbers plain decimals (\`1e3\`, \`1001.0\`, \`0x3e9\` are 400); enumerated values (\`allergen\`, \`method\`, \`system\`, \`size\`, \`country\`) are case-insensitive.
 
 **Amounts.** Nutrient amounts are per 100 g of edible portion (\`basis\`). Only values the source gives are returned: a missing nutrient is absent, never 0.
 
@@ -189,6 +194,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         { name: 'Ingredients', description: 'Canonical ingredients (USDA SR Legacy and Foundation Foods)' },
         { name: 'Survey foods', description: 'Mixed dishes from the FNDDS dietary survey database' },
         { name: 'Branded products', description: 'Packaged products (FDC Branded Foods, Open Food Facts): search by name, barcode or brand' },
+        { name: 'Recipes', description: 'Recipe analysis: ingredient lines to nutrients, allergens and carbon' },
         { name: 'Reference', description: 'Nutrient definitions, categories and source datasets' },
         { name: 'Operations', description: 'Health and readiness' },
       ],
@@ -204,6 +210,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Order matters: authenticate, then count against the plan, then answer from the cache.
     enforceRateLimits(v1);
     serveFromCache(v1);
+    strictParameters(v1);
     await v1.register(ingredientRoutes);
     await v1.register(carbonRoutes);
     await v1.register(yieldRoutes);
@@ -211,6 +218,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await v1.register(surveyFoodRoutes);
     await v1.register(brandedRoutes);
     await v1.register(referenceRoutes);
+    await v1.register(batchRoutes);
+    await v1.register(recipeRoutes);
   });
 
   return app;

@@ -13,7 +13,7 @@ import {
 import { BRANDED_MAX_TERMS } from '../../domain/brandedSearch.js';
 import { COMPLETENESS_FIELDS, parseHas } from '../../domain/completeness.js';
 import { ApiError } from '../../errors.js';
-import { errorResponses, json, NO_CONTROL_CHARACTERS, Pagination } from '../schemas.js';
+import { errorResponses, json, NO_CONTROL_CHARACTERS, pageBounds, Pagination } from '../schemas.js';
 
 const nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -117,7 +117,8 @@ Bounded work: total is exact up to ${BRANDED_COUNT_CAP} matches and a lower boun
       },
     },
     async (request) => {
-      const { q, gtin, brand, limit, offset } = request.query;
+      const { q, gtin, brand } = request.query;
+      const { limit, offset } = pageBounds(request.query);
       let has = 0;
       if (request.query.has !== undefined) {
         const parsed = parseHas(request.query.has);
