@@ -325,4 +325,20 @@ describe('release', () => {
     expect(sources.data.find((d: any) => d.id === 'usda_branded').record_counts.branded_products).toBe(9541);
     expect(sources.data.some((d: any) => d.id === 'synthetic_branded')).toBe(false);
   });
+
+  it("reports each source's energy coverage (the README's table)", async () => {
+    const sources = (await t.get('/v1/sources')).json();
+    const counts = (id: string) => sources.data.find((d: any) => d.id === id).record_counts;
+    // off_products_2019 has no energy column: every energy there is calculated.
+    expect(counts('off_products_2019')).toMatchObject({ products_first_source: 797407, with_energy: 668687, with_energy_calculated_eu_1169: 668687 });
+    expect(counts('foodrepo_ch_2018')).toMatchObject({ products_first_source: 20649, with_energy: 16746, with_energy_calculated_eu_1169: 1197 });
+    expect(counts('off_export_samples')).toMatchObject({ products_first_source: 2801, with_energy: 2545, with_energy_calculated_eu_1169: 45 });
+    expect(counts('usda_branded')).toMatchObject({ products_first_source: 9541, with_energy: 22, with_energy_calculated_eu_1169: 0 });
+    const all = ['off_products_2019', 'foodrepo_ch_2018', 'off_export_samples', 'usda_branded'].map(counts);
+    const share = all.reduce((s, c) => s + c.with_energy, 0) / all.reduce((s, c) => s + c.products_first_source, 0);
+    expect(share).toBeCloseTo(0.8285, 3);
+    // every product is counted once, under its first source
+    const total = (await t.get('/v1/branded?limit=1')).json().total;
+    expect(all.reduce((s, c) => s + c.products_first_source, 0)).toBe(total);
+  });
 });
