@@ -24,6 +24,7 @@ import { requireApiKey } from './plugins/auth.js';
 import { corsPlugin } from './plugins/cors.js';
 import { addResponseHeaders } from './responseHeaders.js';
 import { finiteNumberValidators } from './finiteNumbers.js';
+import { redactUrl } from './logRedaction.js';
 import { answerClientError, errorsPlugin, HEADERS_TIMEOUT_MS, MAX_HEADER_BYTES, sendProblem } from './plugins/errors.js';
 import { ApiError } from '../errors.js';
 import { enforceRateLimits } from './plugins/rateLimit.js';
@@ -157,9 +158,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const logsRequests = (app.log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.('info') ?? true;
   if (logsRequests) {
     app.addHook('onResponse', (request, reply, done) => {
-      // The key is in a header and never in this line; the URL carries only public parameters.
+      // The key belongs in a header; one sent in the URL anyway is redacted from this line.
       request.log.info(
-        { method: request.method, url: request.url, statusCode: reply.statusCode, responseTimeMs: Math.round(reply.elapsedTime * 100) / 100 },
+        { method: request.method, url: redactUrl(request.url), statusCode: reply.statusCode, responseTimeMs: Math.round(reply.elapsedTime * 100) / 100 },
         'request completed',
       );
       done();
