@@ -68,6 +68,12 @@ export interface AppDependencies {
   overloadSampleIntervalMs?: number;
 }
 
+/** Whether the request announces a body (a length above 0, or chunked). */
+function hasBody(headers: IncomingMessage['headers']): boolean {
+  const length = headers['content-length'];
+  return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** The caller's X-Request-Id when it is well-formed, else a new UUID. */
@@ -152,6 +158,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    // GET and HEAD take no body: one announced is refused before a byte of it is read, and the
+    // connection closed so the rest is never read either (a 50 MB body was read in full).
+    if ((request.method === 'GET' || request.method === 'HEAD') && hasBody(request.headers)) {
+      reply.header('connection', 'close');
+      return done(new ApiError('invalid_parameter', `${request.method} requests take no body; send parameters in the query string`));
+    }
     done();
   });
   // Only when the level prints it: a hook that logs nothing still costs every request.
