@@ -10,7 +10,7 @@ import {
 } from '../../catalog/branded.js';
 import { BRANDED_MAX_TERMS } from '../../domain/brandedSearch.js';
 import { ApiError } from '../../errors.js';
-import { BASIS, errorResponses, json, NO_CONTROL_CHARACTERS, NutrientAmount, Pagination } from '../schemas.js';
+import { BASIS, errorResponses, json, NO_CONTROL_CHARACTERS, NutrientAmount, pageBounds, Pagination } from '../schemas.js';
 
 const nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -82,7 +82,8 @@ Bounded work: total is exact up to ${BRANDED_COUNT_CAP} matches and a lower boun
       },
     },
     async (request) => {
-      const { q, gtin, brand, limit, offset } = request.query;
+      const { q, gtin, brand } = request.query;
+      const { limit, offset } = pageBounds(request.query);
       try {
         const page = app.branded.list({ q, gtin, brand, limit, offset });
         return { data: page.data, limit, offset, total: page.total, total_exact: page.total_exact };
