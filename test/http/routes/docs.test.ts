@@ -89,7 +89,7 @@ describe('OpenAPI document and reference pages', () => {
     const ready = (await t.app.inject({ method: 'GET', url: '/readyz' })).json();
     expect(ready).toEqual({
       status: 'ready',
-      catalog: { version: t.catalog.version, built_at: t.catalog.builtAt, branded_release: 'real' },
+      catalog: { version: t.catalog.version, built_at: t.catalog.builtAt, branded_release: 'real', integrity: 'unchecked' },
       accounts: { store: 'sqlite', reachable: true },
       limits: { backend: 'memory', shared: false, state: 'local' },
     });
