@@ -35,6 +35,8 @@ import { overloadPlugin } from './plugins/overload.js';
 import { responseCachePlugin, serveFromCache } from './plugins/responseCache.js';
 import { carbonRoutes } from './routes/carbon.js';
 import { convertRoutes } from './routes/convert.js';
+import { batchRoutes } from './routes/batches.js';
+import { recipeRoutes } from './routes/recipes.js';
 import { brandedRoutes } from './routes/branded.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
@@ -205,6 +207,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         { name: 'Ingredients', description: 'Canonical ingredients (USDA SR Legacy and Foundation Foods)' },
         { name: 'Survey foods', description: 'Mixed dishes from the FNDDS dietary survey database' },
         { name: 'Branded products', description: 'Packaged products (FDC Branded Foods, Open Food Facts): search by name, barcode or brand' },
+        { name: 'Recipes', description: 'Recipe analysis: ingredient lines to nutrients, allergens and carbon' },
         { name: 'Reference', description: 'Nutrient definitions, categories and source datasets' },
         { name: 'Operations', description: 'Health and readiness' },
       ],
@@ -228,6 +231,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await v1.register(surveyFoodRoutes);
     await v1.register(brandedRoutes);
     await v1.register(referenceRoutes);
+    await v1.register(batchRoutes);
+    await v1.register(recipeRoutes);
   });
 
   return app;
