@@ -171,6 +171,8 @@ CREATE TABLE carbon_product (
   dqr INTEGER NOT NULL,
   uncertainty_low REAL NOT NULL,
   uncertainty_high REAL NOT NULL,
+  -- domain/carbon.ts UNCERTAINTY_REASONS
+  uncertainty_reason TEXT NOT NULL,
   boundary TEXT NOT NULL,
   PRIMARY KEY (source, code)
 ) WITHOUT ROWID;
@@ -185,6 +187,7 @@ CREATE TABLE ingredient_carbon (
   dqr INTEGER NOT NULL,
   uncertainty_low REAL NOT NULL,
   uncertainty_high REAL NOT NULL,
+  uncertainty_reason TEXT NOT NULL,
   boundary TEXT NOT NULL,
   basis TEXT NOT NULL
 );

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ALLERGEN_ALIASES, ALLERGENS, parseAllergen } from '../../domain/allergens.js';
 import { cookNutrients, parseMethod } from '../../domain/cooking.js';
 import { resolveCountry } from '../../domain/countries.js';
 import { ApiError } from '../../errors.js';
@@ -100,14 +101,25 @@ export const ingredientRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: Type.Object({
           q: Type.Optional(SearchText),
           category: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'A category id from /v1/categories' })),
-          allergen: Type.Optional(AllergenName),
+          allergen: Type.Optional(
+            Type.String({
+              maxLength: 32,
+              description: `An allergen flag, case-insensitive: ${ALLERGENS.join(', ')}; the usual other names are accepted (${Object.keys(ALLERGEN_ALIASES).join(', ')}). Anything else is 400, listing the values.`,
+            }),
+          ),
           ...Pagination,
         }),
         response: { 200: json(pageOf(IngredientListItem), 'A page of ingredients'), ...errorResponses(400, 401, 429) },
       },
     },
     async (request) => {
-      const { q, category, allergen } = request.query;
+      const { q, category } = request.query;
+      const allergen = request.query.allergen === undefined ? undefined : parseAllergen(request.query.allergen);
+      if (allergen === null) {
+        throw new ApiError('invalid_parameter', `allergen: must be one of: ${ALLERGENS.join(', ')} (case-insensitive; aliases: ${Object.keys(ALLERGEN_ALIASES).join(', ')})`, {
+          errors: [{ parameter: 'allergen', message: `must be one of: ${ALLERGENS.join(', ')}` }],
+        });
+      }
       const { limit, offset } = pageBounds(request.query);
       if (category !== undefined && !app.ingredients.categoryExists(category)) {
         throw ApiError.invalidParameter('category', `no category ${category}; see /v1/categories`);
