@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
+import { writeIntegrity } from '../catalog/integrity.js';
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { CATALOG_DDL, SCHEMA_VERSION } from '../catalog/schema.js';
@@ -221,6 +222,8 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
 
     options.beforeSwap?.(tmpFile);
     fsyncPath(tmpFile);
+    // The content hash goes beside the catalogue first; the served file is checked against it.
+    await writeIntegrity(tmpFile, outFile, catalogVersion);
     renameSync(tmpFile, outFile);
     fsyncPath(path.dirname(outFile));
     return {
