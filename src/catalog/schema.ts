@@ -2,7 +2,7 @@
  * The catalogue database: written once by `larder import`, then opened read-only.
  * SCHEMA_VERSION changes whenever a reader would misread an older file.
  */
-export const SCHEMA_VERSION = 5; // 4: prepared answers (ingredient_detail, ingredient_answer, ingredient_country) and survey_food_nutrient (FNDDS Nutrient Values); 5: search fields (search_subject, search_rank, aliases, search_aliases, search_vocabulary)
+export const SCHEMA_VERSION = 5; // 4: prepared answers (ingredient_detail, ingredient_answer, ingredient_country), survey_food_nutrient (FNDDS Nutrient Values), branded completeness and per-nutrient sources; 5: search fields (search_subject, search_rank, aliases, search_aliases, search_vocabulary)
 
 export const CATALOG_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -284,19 +284,27 @@ CREATE TABLE branded_product (
   household_serving TEXT,
   branded_food_category TEXT,
   data_quality TEXT NOT NULL,
-  dataset_id TEXT NOT NULL REFERENCES dataset(id)
+  dataset_id TEXT NOT NULL REFERENCES dataset(id),
+  -- what the record has (src/domain/completeness.ts bits), for has= and the search order
+  completeness INTEGER NOT NULL DEFAULT 0,
+  -- 'g' (values per 100 g) or 'ml' (per 100 ml, as the source states for drinks)
+  basis_unit TEXT NOT NULL DEFAULT 'g'
 );
 
--- nutrients: JSON [[nutrient_id, amount], ...] per 100 g, only the values the source gives.
+-- nutrients: JSON per 100 g (or 100 ml), only the values the sources give plus energy
+-- calculated from them; format in src/catalog/brandedNutrients.ts.
 CREATE TABLE branded_product_text (
   product_id INTEGER PRIMARY KEY REFERENCES branded_product(id),
   ingredients_list TEXT,
   nutrients TEXT
 );
 
--- Search order: rank 1 is the shortest name. The name index's rowid is the rank, so FTS5
--- answers in relevance order without sorting the matches (see src/catalog/branded.ts).
-CREATE TABLE branded_rank (rank INTEGER PRIMARY KEY, product_id INTEGER NOT NULL);
+-- Search order: the completeness signal first (src/domain/completeness.ts), then the shortest
+-- name. The name index's rowid is the rank, so FTS5 answers in relevance order without sorting
+-- the matches (see src/catalog/branded.ts). exact_key: a hash of the name as search normalises
+-- it (nameKey in src/domain/brandedSearch.ts), so the exact-name group is one index lookup.
+-- completeness: the product's bits again, so has= filters read this narrow table, not the product row.
+CREATE TABLE branded_rank (rank INTEGER PRIMARY KEY, product_id INTEGER NOT NULL, exact_key INTEGER NOT NULL, completeness INTEGER NOT NULL);
 
 -- Distinct brand and brand-owner names (normalised), searched by trigram for partial matches.
 CREATE TABLE brand_label (id INTEGER PRIMARY KEY, name TEXT NOT NULL, product_count INTEGER NOT NULL DEFAULT 0);
@@ -318,4 +326,9 @@ CREATE VIRTUAL TABLE brand_label_fts USING fts5(
 export const BRANDED_INDEX_DDL = `
 CREATE INDEX branded_product_gtin ON branded_product(gtin14) WHERE gtin14 IS NOT NULL;
 CREATE UNIQUE INDEX brand_label_name ON brand_label(name);
+`;
+
+/** Built after the search order is written. */
+export const BRANDED_RANK_INDEX_DDL = `
+CREATE INDEX branded_rank_exact ON branded_rank(exact_key, rank);
 `;
