@@ -95,13 +95,17 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   private migrate(): void {
-    const current = this.db.pragma('user_version', { simple: true }) as number;
-    for (let v = current; v < MIGRATIONS.length; v++) {
-      this.db.transaction(() => {
-        this.db.exec(MIGRATIONS[v]!);
-        this.db.pragma(`user_version = ${v + 1}`);
-      })();
-    }
+    // Several processes (serve --workers, a CLI beside a server) may open a new file at once:
+    // the version is read inside a write-locked transaction, so only one of them migrates.
+    this.db
+      .transaction(() => {
+        const current = this.db.pragma('user_version', { simple: true }) as number;
+        for (let v = current; v < MIGRATIONS.length; v++) {
+          this.db.exec(MIGRATIONS[v]!);
+          this.db.pragma(`user_version = ${v + 1}`);
+        }
+      })
+      .immediate();
   }
 
   async createAccount(input: { email: string | null; name: string; plan: PlanName }): Promise<Account> {
