@@ -82,6 +82,19 @@ const NOT_GLUTEN_NAMES =
 /** Rye crackers and wafers are rye flour: gluten, not wheat. */
 const NOT_WHEAT_NAMES = new RegExp(`${NOT_GLUTEN_NAMES.source}|crackers?, rye|rye wafers`, 'i');
 
+/**
+ * Chocolate candies are milk chocolate unless the name says dark, semisweet, bittersweet,
+ * baking or unsweetened chocolate (or carob, or that the candy is not chocolate covered).
+ */
+const MILK_CHOCOLATE_CANDY =
+  /^candies\b(?![^|]*\b(?:dark|semisweet|semi-sweet|bittersweet|baking|unsweetened|not chocolate|carob|cocoavia)\b)[^|]*\bchocolate\b/i;
+
+/**
+ * Breakfast cereals are made from wheat, oats or barley malt unless the name names a
+ * gluten-free grain (rice, corn, grits) or says gluten-free; the named ones carry their own rules.
+ */
+const GRAIN_CEREAL = /^cereals\b(?![^|]*\b(?:rice|corn|grits|hominy|masa|quinoa|millet|buckwheat|gluten-free)\b)/i;
+
 export const ALLERGEN_RULES: AllergenRule[] = [
   {
     allergen: 'wheat',
@@ -92,6 +105,7 @@ export const ALLERGEN_RULES: AllergenRule[] = [
   {
     allergen: 'gluten',
     include: [
+      GRAIN_CEREAL,
       w('malt-o-meal, original|mini spooners|cinnamon toasters|apple zings|marshmallow mateys|barley|rye|pumpernickel|oats?|oatmeal|oat bran|oat flour|malt|malted|malt vinegar|beer|ale|lager|stout|granola|muesli|cheerios|rice krispies|corn flakes|crisped rice|frosted flakes|special k|cereal bars?|granola bars?|whole grain bars?|multigrain|kudos|clif|milky way|100 grand|m&m.s crispy|crispy rice|puffins|yeast extract|marmite|vegemite|parfait'),
     ],
     exclude: [/\bginger ale\b/i, /\brye whiskey\b/i, /\bbeer, non-?alcoholic\b/i, /\broot beer\b/i, /\bmalt-o-meal\b(?!, original)/i, /\bmilky way caramels\b/i, /\bwithout granola\b/i, /\boat ?milk, gluten/i, /\bkale\b/i],
@@ -101,6 +115,7 @@ export const ALLERGEN_RULES: AllergenRule[] = [
   {
     allergen: 'dairy',
     include: [
+      MILK_CHOCOLATE_CANDY,
       w('100 grand|mousse|pound cake|potato soup|caseinate|lactose-free|lactaid|fish-shaped|cookies, [^|]*prepared from recipe|cake, (?:chocolate|yellow|white|pound)[^|]*prepared from recipe|milk|milks|milkfat|buttermilk|butter|buttery|butterfat|ice creams|creams|frozen yogurts|bisque|chowder|oyster stew|caramello|special dark|tootsie roll|brittle|butterscotch|confectioner.s coating|dairy drink|burrito supreme|taco salad|sausage burrito|danish|pie, pumpkin|pumpkin pie|pecan pie|pie, pecan|made with (?:whole |low fat |lowfat |nonfat |skim |2% )?milk|nacho|cheese|cheeses|cheesy|cheddar|mozzarella|parmesan|ricotta|brie|camembert|feta|gouda|swiss|provolone|muenster|monterey|colby|romano|gruyere|limburger|neufchatel|roquefort|blue cheese|cottage|queso|cream|creamed|creamy|creme|sour cream|yogurt|yoghurt|whey|casein|caseinate|kefir|ghee|lactose|custard|pudding|puddings|ice cream|ice milk|frozen yogurt|quark|paneer|eggnog|dulce de leche|milkshake|shake|latte|cappuccino|chocolate milk|milk chocolate|nonfat dry milk|caramel|caramels|toffee|fudge|nougat|pizza|cheeseburger|alfredo|au gratin|scalloped|mashed|bechamel|white sauce|hollandaise|ranch|fettuccine|lasagna|quesadilla|enchilada|nachos|macaroni and cheese|mac and cheese'),
       w('infant formula|similac|enfamil|nutramigen|alimentum|ensure|boost|ice cream cone|with cone|instant breakfast|carnation|ovaltine|goldfish|cheez-its?|naan|pesto|caesar|hot cocoa|cocoa mix|chocolate, milk|milky way|3 musketeers|snickers|twix|kit kat|heath|payday|5th avenue|oh henry|chunky bar|bit-o.-honey|m&m|hershey.s kisses|hotcakes|french toast|cheesecake|cream puffs?|eclairs?|shortbread|garlic bread|cream pie|boston brown|waffles?|pancakes?|filet-o-fish|croissan.wich|frozen novelties|fudgsicle|creamsicle|parfait'),
     ],
