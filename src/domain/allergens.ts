@@ -72,13 +72,28 @@ const WHEAT_FOODS = [
 ];
 
 const NOT_WHEAT_FOODS = [
-  w('macaroons?|skin and breading removed|breading removed|for flaky pastries|principal use flaky pastries|shortening bread|soy sauce made from|made from hydrolyzed|tamari|sauce, pasta|pasta sauce|spaghetti sauce|sauce, spaghetti|marinara|pie fillings?|pumpkin pie mix|pie spice|syrups?|table blends|cracker barrel|shrimp crackers?|popcorn, cakes|candy rolls?|tootsie roll|crackers?, rye|rye crackers?|sandwich spread|au jus|redeye gravy|malt-o-meal|crunch coating|rice noodles?|cellophane noodles?|glass noodles?|shirataki|bean threads?|corn tortillas?|tortillas?, corn|taco shells?, corn|corn taco|rice cakes?|rice crackers?|fish cakes?|crab cakes?|corn cakes?|breadfruit|breadnut|coconut macaroons?|macaroons?, coconut|meringues?|bread-and-butter|bread and butter pickles?|popcorn cakes?'),
+  w('macaroons?|skin and breading removed|breading removed|for flaky pastries|principal use flaky pastries|shortening bread|soy sauce made from|made from hydrolyzed|tamari|sauce, pasta|pasta sauce|spaghetti sauce|sauce, spaghetti|marinara|pie fillings?|pumpkin pie mix|pie spice|syrups?|table blends|cracker barrel|shrimp crackers?|popcorn, cakes|candy rolls?|tootsie roll|crackers?, rye|rye crackers?|sandwich spread|au jus|redeye gravy|malt-o-meal(?!, original)|crunch coating|rice noodles?|cellophane noodles?|glass noodles?|shirataki|bean threads?|corn tortillas?|tortillas?, corn|taco shells?, corn|corn taco|rice cakes?|rice crackers?|fish cakes?|crab cakes?|corn cakes?|breadfruit|breadnut|coconut macaroons?|macaroons?, coconut|meringues?|bread-and-butter|bread and butter pickles?|popcorn cakes?'),
   w('pie filling|pies? filling|filling, pie|(?<!egg )rolls?, (?:ham|turkey|chicken|beef|pork)|(?:beef|pork|chicken|turkey) rolls?|cinnamon rolls?, gluten|sushi rolls?|burgers?, (?:veggie|vegetable|soy|meatless)|(?:veggie|vegetable|meatless|soy) burgers?|hamburger,? (?:patty|patties)|patty, hamburger|beef, ground|ground beef|not breaded|unbreaded|without breading'),
 ];
 
 /** Whole names that are not wheat (or gluten) whatever wheat word they hold: a sauce for pasta, a syrup for pancakes. */
-const NOT_WHEAT_NAMES =
-  /macaroon|sauce, pasta|marinara|spaghetti sauce|bisque|^syrups?\b|table blends|au jus|tootsie roll|crunch coating|made from hydrolyzed|rice cakes|without granola|crackers?, rye|rye wafers/i;
+const NOT_GLUTEN_NAMES =
+  /macaroon|sauce, pasta|^(?:sauces?\b[^|]*)?marinara|spaghetti sauce|bisque|^syrups?\b(?!, malt)|table blends|au jus|tootsie roll|crunch coating|made from hydrolyzed|rice cakes|without granola/i;
+/** Rye crackers and wafers are rye flour: gluten, not wheat. */
+const NOT_WHEAT_NAMES = new RegExp(`${NOT_GLUTEN_NAMES.source}|crackers?, rye|rye wafers`, 'i');
+
+/**
+ * Chocolate candies are milk chocolate unless the name says dark, semisweet, bittersweet,
+ * baking or unsweetened chocolate (or carob, or that the candy is not chocolate covered).
+ */
+const MILK_CHOCOLATE_CANDY =
+  /^candies\b(?![^|]*\b(?:dark|semisweet|semi-sweet|bittersweet|baking|unsweetened|not chocolate|carob|cocoavia)\b)[^|]*\bchocolate\b/i;
+
+/**
+ * Breakfast cereals are made from wheat, oats or barley malt unless the name names a
+ * gluten-free grain (rice, corn, grits) or says gluten-free; the named ones carry their own rules.
+ */
+const GRAIN_CEREAL = /^cereals\b(?![^|]*\b(?:rice|corn|grits|hominy|masa|quinoa|millet|buckwheat|gluten-free)\b)/i;
 
 export const ALLERGEN_RULES: AllergenRule[] = [
   {
@@ -90,21 +105,23 @@ export const ALLERGEN_RULES: AllergenRule[] = [
   {
     allergen: 'gluten',
     include: [
+      GRAIN_CEREAL,
       w('malt-o-meal, original|mini spooners|cinnamon toasters|apple zings|marshmallow mateys|barley|rye|pumpernickel|oats?|oatmeal|oat bran|oat flour|malt|malted|malt vinegar|beer|ale|lager|stout|granola|muesli|cheerios|rice krispies|corn flakes|crisped rice|frosted flakes|special k|cereal bars?|granola bars?|whole grain bars?|multigrain|kudos|clif|milky way|100 grand|m&m.s crispy|crispy rice|puffins|yeast extract|marmite|vegemite|parfait'),
     ],
-    exclude: [/\bginger ale\b/i, /\brye whiskey\b/i, /\bbeer, non-?alcoholic\b/i, /\broot beer\b/i, /\bmalt-o-meal\b/i, /\bmilky way caramels\b/i, /\bwithout granola\b/i, /\boat ?milk, gluten/i, /\bkale\b/i],
+    exclude: [/\bginger ale\b/i, /\brye whiskey\b/i, /\bbeer, non-?alcoholic\b/i, /\broot beer\b/i, /\bmalt-o-meal\b(?!, original)/i, /\bmilky way caramels\b/i, /\bwithout granola\b/i, /\boat ?milk, gluten/i, /\bkale\b/i],
     impliedBy: ['wheat'],
-    veto: (name) => glutenFree(name) || NOT_WHEAT_NAMES.test(name),
+    veto: (name) => glutenFree(name) || NOT_GLUTEN_NAMES.test(name),
   },
   {
     allergen: 'dairy',
     include: [
-      w('100 grand|mousse|potato soup|caseinate|lactose-free|lactaid|fish-shaped|cookies, [^|]*prepared from recipe|cake, (?:chocolate|yellow|white|pound)[^|]*prepared from recipe|milk|milks|milkfat|buttermilk|butter|buttery|butterfat|ice creams|creams|frozen yogurts|bisque|chowder|oyster stew|caramello|special dark|tootsie roll|brittle|butterscotch|confectioner.s coating|dairy drink|burrito supreme|taco salad|sausage burrito|danish|pie, pumpkin|pumpkin pie|pecan pie|pie, pecan|made with (?:whole |low fat |lowfat |nonfat |skim |2% )?milk|nacho|cheese|cheeses|cheesy|cheddar|mozzarella|parmesan|ricotta|brie|camembert|feta|gouda|swiss|provolone|muenster|monterey|colby|romano|gruyere|limburger|neufchatel|roquefort|blue cheese|cottage|queso|cream|creamed|creamy|creme|sour cream|yogurt|yoghurt|whey|casein|caseinate|kefir|ghee|lactose|custard|pudding|puddings|ice cream|ice milk|frozen yogurt|quark|paneer|eggnog|dulce de leche|milkshake|shake|latte|cappuccino|chocolate milk|milk chocolate|nonfat dry milk|caramel|caramels|toffee|fudge|nougat|pizza|cheeseburger|alfredo|au gratin|scalloped|mashed|bechamel|white sauce|hollandaise|ranch|fettuccine|lasagna|quesadilla|enchilada|nachos|macaroni and cheese|mac and cheese'),
+      MILK_CHOCOLATE_CANDY,
+      w('100 grand|mousse|pound cake|potato soup|caseinate|lactose-free|lactaid|fish-shaped|cookies, [^|]*prepared from recipe|cake, (?:chocolate|yellow|white|pound)[^|]*prepared from recipe|milk|milks|milkfat|buttermilk|butter|buttery|butterfat|ice creams|creams|frozen yogurts|bisque|chowder|oyster stew|caramello|special dark|tootsie roll|brittle|butterscotch|confectioner.s coating|dairy drink|burrito supreme|taco salad|sausage burrito|danish|pie, pumpkin|pumpkin pie|pecan pie|pie, pecan|made with (?:whole |low fat |lowfat |nonfat |skim |2% )?milk|nacho|cheese|cheeses|cheesy|cheddar|mozzarella|parmesan|ricotta|brie|camembert|feta|gouda|swiss|provolone|muenster|monterey|colby|romano|gruyere|limburger|neufchatel|roquefort|blue cheese|cottage|queso|cream|creamed|creamy|creme|sour cream|yogurt|yoghurt|whey|casein|caseinate|kefir|ghee|lactose|custard|pudding|puddings|ice cream|ice milk|frozen yogurt|quark|paneer|eggnog|dulce de leche|milkshake|shake|latte|cappuccino|chocolate milk|milk chocolate|nonfat dry milk|caramel|caramels|toffee|fudge|nougat|pizza|cheeseburger|alfredo|au gratin|scalloped|mashed|bechamel|white sauce|hollandaise|ranch|fettuccine|lasagna|quesadilla|enchilada|nachos|macaroni and cheese|mac and cheese'),
       w('infant formula|similac|enfamil|nutramigen|alimentum|ensure|boost|ice cream cone|with cone|instant breakfast|carnation|ovaltine|goldfish|cheez-its?|naan|pesto|caesar|hot cocoa|cocoa mix|chocolate, milk|milky way|3 musketeers|snickers|twix|kit kat|heath|payday|5th avenue|oh henry|chunky bar|bit-o.-honey|m&m|hershey.s kisses|hotcakes|french toast|cheesecake|cream puffs?|eclairs?|shortbread|garlic bread|cream pie|boston brown|waffles?|pancakes?|filet-o-fish|croissan.wich|frozen novelties|fudgsicle|creamsicle|parfait'),
     ],
     exclude: [
       w('peanut butter|nut butter|almond butter|cashew butter|sesame butter|soy ?nut butter|sunflower (?:seed )?butter|cocoa butter|apple butter|fruit butter|shea butter|nutmeg butter|butter beans?|butternut|butterhead|butterbur|butterfish|butterscotch|buttercup squash|bread-and-butter|bread and butter pickles?'),
-      w('coconut (?:milk|cream)|cream of coconut|soy ?milk|soymilk|almond milk|rice milk|oat milk|cashew milk|hemp milk|soy yogurt|soy cheese|tofu|nondairy|non-dairy|dairy-free|milkfish|milk thistle|cream of tartar|cream of wheat|cream of rice|cream soda|creamer, non-?dairy|non-?dairy creamer|milkweed|cream style|cream-style|(?:cream|milk|sour cream|cheese|whipped cream|whipped topping|yogurt) substitutes?|substitutes?, (?:cream|milk)|imitation|coconut water|shake, (?:soy|fruit)|ice cream cones?, (?!chocolate covered)|cones?, ice cream|sugar cones?|wafer cones?|cream crackers?|swiss chard|chard, swiss|buttermilk biscuits?|biscuits?, plain or buttermilk|other than all butter'),
+      w('(?<!pie, )coconut (?:milk|cream)(?! pie)|cream of coconut|soy ?milk|soymilk|almond milk|rice milk|oat milk|cashew milk|hemp milk|soy yogurt|soy cheese|tofu|nondairy|non-dairy|dairy-free|milkfish|milk thistle|cream of tartar|cream of wheat|cream of rice|cream soda|creamer, non-?dairy|non-?dairy creamer|milkweed|cream style|cream-style|(?:cream|milk|sour cream|cheese|whipped cream|whipped topping|yogurt) substitutes?|substitutes?, (?:cream|milk)|imitation|coconut water|shake, (?:soy|fruit)|ice cream cones?, (?!chocolate covered)|cones?, ice cream|sugar cones?|wafer cones?|cream crackers?|swiss chard|chard, swiss|buttermilk biscuits?|biscuits?, plain or buttermilk|other than all butter'),
       w('human milk|breast milk|milk, human'),
       w('creme(?:-| )filled|creme filling|fruit and creme|sandwich,? with (?:extra )?creme|with creme filling|cake, pudding-type|pudding-type|dry mix(?:, (?:incomplete|instant|regular|unprepared))*|instant, dry mix|puddings?, [a-z ,]*dry mix|no cheese|without cheese|ucuhuba|nutmeg|coconut meat|creamed coconut|liver cheese|head ?cheese|non-dairy butter flavor|ice cream coatings|butter\\) flavor|\\(butter\\) flavor|butter flavor|popcorn, caramel|caramel-coated|frostings?, [a-z]+, creamy|creamy, dry mix|poppyseed, creamy|fruit and juice bars|syrups?|table blends|soy\\b|isomil|nutramigen aa|good start soy|waffle crisp|potato pancakes|flakes without milk|without milk, dry|scalloped, dry mix|nougat, with almonds|protein, powder|shake mix'),
     ],
