@@ -12,7 +12,7 @@ export type Confidence = 'high' | 'medium' | 'low';
 /** Words that qualify how a cook buys or likes a food without naming another food. */
 const QUALIFIERS = new Set(
   ('fresh freshly free-range organic good good-quality quality best ripe large small medium big little few handful ' +
-    'a an the some extra-large very nice plump home-made homemade store-bought shop-bought optional')
+    'a an the some extra-large very nice plump home-made homemade store-bought shop-bought ready-made unblanched cooking optional')
     .split(' '),
 );
 

@@ -212,4 +212,10 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'sunflower oil', to: 'oil sunflower', note: 'as SR names it' },
   { from: 'soybean oil', to: 'oil soybean', note: 'as SR names it' },
   { from: 'corn oil', to: 'oil corn', note: 'as SR names it' },
+  { from: 'filo pastry', to: 'phyllo dough', note: 'British/US' },
+  { from: 'filo', to: 'phyllo', note: 'British/Greek spelling' },
+  { from: 'salad leaf', to: 'lettuce green leaf', note: 'British: mixed salad leaves, nearest SR record leaf lettuce' },
+  { from: 'toast', to: 'bread white toasted', note: 'toast is toasted (white) bread', wholeQuery: true },
+  { from: 'rice wine', to: 'alcoholic beverage rice sake', note: 'Chinese/Japanese rice wine; SR has only sake' },
+  { from: 'green apple', to: 'apple granny smith', note: 'the everyday green apple is Granny Smith' },
 ];

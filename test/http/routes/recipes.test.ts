@@ -63,6 +63,18 @@ describe('POST /v1/recipes/analyze', () => {
     expect(body).toMatchObject({ country: 'US', servings: 4 });
   });
 
+  it('reads buying words ("cooking", "unblanched", "ready-made") as the raw plain food', async () => {
+    const res = await analyze({ lines: ['2 cooking apples', '100 g unblanched almonds', '200 g cooking chorizo'] });
+    expect(res.statusCode).toBe(200);
+    const [apples, almonds, chorizo] = res.json().lines;
+    // SR Legacy 9004 "Apples, raw, without skin" (not 9006 "..., cooked, microwave", which "cooking" found before)
+    expect(apples).toMatchObject({ food_text: 'cooking apples', ingredient: { id: 9004 }, provenance: { query: 'apples' } });
+    // Foundation 2346393 "Nuts, almonds, whole, raw" (not SR Legacy 12206 "Nuts, almonds, honey roasted, unblanched")
+    expect(almonds).toMatchObject({ ingredient: { id: 2346393 }, provenance: { query: 'almonds' } });
+    // SR Legacy 7019 "Sausage, pork, chorizo, link or ground, raw" (not 746781 "..., cooked, pan-fried")
+    expect(chorizo).toMatchObject({ ingredient: { id: 7019 }, provenance: { query: 'chorizo' } });
+  });
+
   it("uses a country's national values per line", async () => {
     const body = (await analyze({ lines: ['100 g onion'], country: 'gb' })).json();
     expect(body.country).toBe('GB');
