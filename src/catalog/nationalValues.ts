@@ -2,11 +2,17 @@ import type { Static } from 'typebox';
 import { NATIONAL_DATASET, type CountryCode } from '../domain/countries.js';
 import { resolveCountryNutrients, type NationalNutrient, type ReferenceNutrient } from '../domain/countryNutrients.js';
 import type { CountryNutrients } from '../http/routes/ingredients.js';
+import type { NationalFood, NationalFoodSummary } from '../http/routes/nationalFoods.js';
+import { normalizeName } from '../domain/search.js';
+import type { Page } from './listing.js';
 import { BASIS } from '../http/schemas.js';
 import { readModelPlugin, type Catalog } from './catalog.js';
 
 export type CountryNutrientsBody = Static<typeof CountryNutrients>;
 type LinkedFood = CountryNutrientsBody['linked_food'];
+export type NationalFoodSummaryBody = Static<typeof NationalFoodSummary>;
+export type NationalFoodBody = Static<typeof NationalFood>;
+type FoodRow = Omit<NationalFoodSummaryBody, 'country'> & { folded: string };
 
 export interface LinkReport {
   dataset: string;
@@ -26,6 +32,8 @@ export interface LinkReport {
 export class NationalValues {
   private readonly catalog: Catalog;
   private readonly stmts;
+  /** Each national table's foods with their folded names, read on first use (a few thousand rows each). */
+  private readonly foods = new Map<string, FoodRow[]>();
 
   constructor(catalog: Catalog) {
     this.catalog = catalog;
@@ -42,10 +50,34 @@ export class NationalValues {
          FROM ingredient_nutrient v JOIN nutrient n ON n.id = v.nutrient_id WHERE v.ingredient_id = ?`,
       ),
       bestLink: db.prepare<[number, string], NonNullable<LinkedFood>>(
-        `SELECT l.dataset_id AS dataset, l.code, f.name, l.score FROM national_link l
+        `SELECT l.dataset_id AS dataset, l.code, f.name, l.score, l.method, l.name_score, l.profile_score,
+                n.name_used AS compared_as
+         FROM national_candidate l
          JOIN national_food f ON f.dataset_id = l.dataset_id AND f.code = l.code
-         WHERE l.ingredient_id = ? AND l.dataset_id = ? AND l.verified = 1
-         ORDER BY l.score DESC, l.code LIMIT 1`,
+         JOIN national_link n ON n.dataset_id = l.dataset_id AND n.code = l.code
+         WHERE l.ingredient_id = ? AND l.dataset_id = ? AND l.ingredient_best = 1`,
+      ),
+      datasetFoods: db.prepare<[string], Omit<FoodRow, 'folded'>>(
+        'SELECT dataset_id AS dataset, code, name, name_en, food_group FROM national_food WHERE dataset_id = ? ORDER BY code',
+      ),
+      food: db.prepare<[string, string], Omit<NationalFoodBody, 'country' | 'basis' | 'nutrients' | 'links'>>(
+        `SELECT f.dataset_id AS dataset, f.code, f.name, f.name_en, f.food_group, f.scientific_name, l.name_used AS compared_as
+         FROM national_food f LEFT JOIN national_link l ON l.dataset_id = f.dataset_id AND l.code = f.code
+         WHERE f.dataset_id = ? AND f.code = ?`,
+      ),
+      foodNutrients: db.prepare<[string, string], NationalFoodBody['nutrients'][number]>(
+        `SELECT v.nutrient_id, n.name, n.unit, v.amount, v.qualifier, v.source_column
+         FROM national_food_nutrient v JOIN nutrient n ON n.id = v.nutrient_id
+         WHERE v.dataset_id = ? AND v.code = ? ORDER BY n.rank IS NULL, n.rank, n.id`,
+      ),
+      foodLinks: db.prepare<
+        [string, string],
+        Omit<NationalFoodBody['links'][number], 'verified' | 'answers_for_ingredient'> & { verified: number; answers_for_ingredient: number }
+      >(
+        `SELECT c.ingredient_id, i.name, c.score, c.verified, c.rank, c.ingredient_best AS answers_for_ingredient, c.method,
+                c.name_score, c.profile_score, c.conflict
+         FROM national_candidate c JOIN ingredient i ON i.id = c.ingredient_id
+         WHERE c.dataset_id = ? AND c.code = ? ORDER BY c.rank`,
       ),
       nationalNutrients: db.prepare<[string, string], NationalNutrient>(
         `SELECT v.nutrient_id, n.name, n.unit, v.amount, v.qualifier, n.rank
@@ -73,6 +105,53 @@ export class NationalValues {
     const link = this.stmts.bestLink.get(found.id, NATIONAL_DATASET[country]) ?? null;
     const national = link ? { datasetId: link.dataset, nutrients: this.stmts.nationalNutrients.all(link.dataset, link.code) } : null;
     return { ...base, linked_food: link, nutrients: resolveCountryNutrients(this.stmts.referenceNutrients.all(found.id), national) };
+  }
+
+  private foodsOf(dataset: string): FoodRow[] {
+    let rows = this.foods.get(dataset);
+    if (!rows) {
+      rows = this.stmts.datasetFoods.all(dataset).map((r) => ({ ...r, folded: normalizeName(`${r.name} ${r.name_en ?? ''}`) }));
+      this.foods.set(dataset, rows);
+    }
+    return rows;
+  }
+
+  /**
+   * A page of a national table's foods. With text: foods whose published or English name
+   * holds every word, names starting with the text first, then shorter names, then by code.
+   */
+  listFoods(params: { country: string; dataset: string; q?: string | undefined; limit: number; offset: number }): Page<NationalFoodSummaryBody> {
+    let rows = this.foodsOf(params.dataset);
+    if (params.q !== undefined) {
+      const text = normalizeName(params.q);
+      const terms = text.split(' ').filter(Boolean);
+      const starts = (r: FoodRow) =>
+        normalizeName(r.name).startsWith(text) || (r.name_en !== null && normalizeName(r.name_en).startsWith(text)) ? 0 : 1;
+      rows = rows
+        .filter((r) => terms.every((t) => r.folded.includes(t)))
+        .map((r) => ({ r, k: starts(r) }))
+        .sort((a, b) => a.k - b.k || a.r.name.length - b.r.name.length || (a.r.code < b.r.code ? -1 : a.r.code > b.r.code ? 1 : 0))
+        .map((x) => x.r);
+    }
+    return {
+      total: rows.length,
+      data: rows.slice(params.offset, params.offset + params.limit).map(({ folded: _, ...r }) => ({ country: params.country, ...r })),
+    };
+  }
+
+  /** The /v1/national-foods/:country/:code answer, or null for an unknown code. */
+  food(country: string, dataset: string, code: string): NationalFoodBody | null {
+    const food = this.stmts.food.get(dataset, code);
+    if (!food) return null;
+    return {
+      country,
+      ...food,
+      basis: BASIS,
+      nutrients: this.stmts.foodNutrients.all(dataset, code),
+      links: this.stmts.foodLinks
+        .all(dataset, code)
+        .map((l) => ({ ...l, verified: l.verified === 1, answers_for_ingredient: l.answers_for_ingredient === 1 })),
+    };
   }
 
   /** Link-quality figures per national dataset (the `larder links report` command). */

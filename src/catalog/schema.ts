@@ -152,6 +152,27 @@ CREATE TABLE national_link (
 ) WITHOUT ROWID;
 CREATE INDEX national_link_ingredient ON national_link(ingredient_id, dataset_id, verified, score);
 
+-- Links from both sides: every national food's best candidates (rank 1 is its national_link
+-- row; every verified candidate, and the next best few for review), and, per canonical
+-- ingredient and dataset, the one national food that answers for it (ingredient_best = 1:
+-- the highest-scoring national food that verifies it, so several ingredients may share one
+-- national food). Resolution (catalog/nationalValues.ts) reads ingredient_best.
+CREATE TABLE national_candidate (
+  dataset_id TEXT NOT NULL,
+  code TEXT NOT NULL,
+  ingredient_id INTEGER NOT NULL REFERENCES ingredient(id),
+  rank INTEGER NOT NULL,
+  score REAL NOT NULL,
+  verified INTEGER NOT NULL,
+  method TEXT NOT NULL,
+  name_score REAL,
+  profile_score REAL,
+  conflict TEXT,
+  ingredient_best INTEGER NOT NULL,
+  PRIMARY KEY (dataset_id, code, ingredient_id)
+) WITHOUT ROWID;
+CREATE INDEX national_candidate_ingredient ON national_candidate(ingredient_id, dataset_id, ingredient_best);
+
 -- Carbon: every product of the carbon datasets (global studies and the French inventory,
 -- the latter keyed by CIQUAL code), and one resolved global value per ingredient.
 CREATE TABLE carbon_product (

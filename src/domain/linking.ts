@@ -38,7 +38,9 @@ export const MIN_NAME = 0.5;
 export const MIN_PROFILE = 0.8;
 /** No single compared nutrient may be further off than this agreement. */
 export const MIN_COMPONENT = 0.5;
-export const LINKER_VERSION = 'v3';
+export const LINKER_VERSION = 'v4';
+/** The profile agreement enough for a same-named ingredient of another FDC dataset (Linker.rank). */
+export const SIBLING_PROFILE = 0.7;
 
 /**
  * The method recorded with a link (`national_link.method`): what was actually compared.
@@ -95,6 +97,11 @@ export interface Synonyms {
   words: Map<string, string>;
   /** Words that tell foods apart: present on one side only, they rule a pair out ("dark" meat, "colostrum"). */
   distinct?: Set<string>;
+  /**
+   * Distinguishing words whose difference the macronutrient profile does not show ("lactose"
+   * free, "fortified", "infant"): said by the national name only, they always block.
+   */
+  composition?: Set<string>;
 }
 
 const STOPWORDS = new Set(
@@ -320,7 +327,18 @@ export function scorePair(
   idf: (t: string) => number,
   distinct?: Set<string>,
   referenceSpecies?: ReadonlySet<string>,
+  pool?: { words: ReadonlySet<string>; always?: ReadonlySet<string> },
 ): LinkResult {
+  // With the pool (every word of the candidates scored for this food, Linker.rank), a word
+  // one name has and the other lacks blocks only where the catalogue shows it matters:
+  // - a word of the national name only ("chicken" eggs, "green" broccoli, "English" cheddar)
+  //   blocks when some candidate names it (the catalogue tells such foods apart); otherwise
+  //   the profiles decide;
+  // - a word of the canonical name only ("whole" egg, "stick" butter, "peeled" apples) does
+  //   not block: ambiguousWith keeps the link only if no rival reading of the national name
+  //   that passes every bar differs in composition.
+  // Such words are `soft`: they lower the score a little (the plainer reading ranks first).
+  const soft: string[] = [];
   const name = nameSimilarity(food.tokens.all, candidate.tokens.all, idf);
   const detail = profileDetail(food.profile, candidate.profile);
   const profile = detail?.mean ?? null;
@@ -330,7 +348,13 @@ export function scorePair(
   let variantWords: string[] = [];
   if (!conflict && distinct) {
     const one = [...distinct].filter((w) => food.tokens.all.has(w) !== candidate.tokens.all.has(w));
-    if (one.some((w) => food.tokens.all.has(w))) conflict = `only one name says: ${one.join(' ')}`;
+    const national = one.filter((w) => food.tokens.all.has(w));
+    if (pool) {
+      // A word whose difference the macros do not show (lactose-free, fortified, infant) always blocks.
+      const hard = national.filter((w) => pool.words.has(w) || !!pool.always?.has(w));
+      if (hard.length > 0) conflict = `only one name says: ${one.join(' ')}`;
+      else soft.push(...one);
+    } else if (national.length > 0) conflict = `only one name says: ${one.join(' ')}`;
     else variantWords = one;
   }
   const headOk =
@@ -345,19 +369,25 @@ export function scorePair(
     const missing = [...candidate.tokens.core].filter(
       (t) => !food.tokens.all.has(t) && !(t === 'cooked' && cookedOk) && !(t === 'raw' && rawOk),
     );
-    if (missing.length > 0) conflict = `not in national name: ${missing.join(' ')}`;
+    if (missing.length > 0) {
+      if (pool) soft.push(...missing);
+      else conflict = `not in national name: ${missing.join(' ')}`;
+    }
   }
   if (!conflict) {
     // And every word of the national head must be in the canonical name, state words aside
     // ("Vegetable mix peas-carrots, raw" is not "Carrots, raw").
     const extra = [...food.tokens.head].filter((t) => !candidate.tokens.all.has(t) && !STATE_WORDS.has(t));
-    if (extra.length > 0) conflict = `not in canonical name: ${extra.join(' ')}`;
+    if (extra.length > 0) {
+      if (pool && !extra.some((t) => pool.words.has(t) || !!pool.always?.has(t))) soft.push(...extra);
+      else conflict = `not in canonical name: ${extra.join(' ')}`;
+    }
   }
   // Words of the canonical name that the national name does not have ("soft type", "separable
   // lean only", "soybean"): the canonical food is a more specific variant than the national
   // name says. A plain "cooked" is met by any cooking word.
   const unexplained = [...candidate.tokens.all].filter((t) => !food.tokens.all.has(t) && !(t === 'cooked' && cookedIn(food.tokens.all)));
-  if (!conflict && food.tokens.average && unexplained.length > 0) conflict = `average food vs a specific variant: ${unexplained.join(' ')}`;
+  if (!conflict && food.tokens.average && unexplained.length > 0 && !pool) conflict = `average food vs a specific variant: ${unexplained.join(' ')}`;
   const fa = food.tokens.fat;
   const fb = candidate.tokens.fat;
   // Stated fat levels must overlap (one point of rounding allowed): "15% fat" is not "10% fat".
@@ -402,6 +432,7 @@ export function scorePair(
     detail.mean >= MIN_PROFILE &&
     detail.worst >= MIN_COMPONENT;
   const verified = conflict === null && passes;
+  if (soft.length > 0) score = Math.max(0, score - 0.01 * new Set(soft).size);
   return {
     candidateId: candidate.id,
     score: Math.round(score * 1000) / 1000,
@@ -464,6 +495,7 @@ export class Linker {
   private readonly idfCache = new Map<string, number>();
   private readonly n: number;
   private readonly distinct: Set<string>;
+  private readonly always: Set<string>;
   private readonly profileOf = new Map<number, Profile>();
 
   constructor(
@@ -492,6 +524,7 @@ export class Linker {
     for (const c of this.candidates) for (const t of c.tokens.all) c.weight += this.idf(t);
     // Distinguishing words go through the same normalisation as names ("solids" -> "solid").
     this.distinct = new Set([...(synonyms.distinct ?? [])].flatMap((w) => baseTokens(w, synonyms)));
+    this.always = new Set([...(synonyms.composition ?? [])].flatMap((w) => baseTokens(w, synonyms)));
   }
 
   idf = (t: string): number => {
@@ -509,6 +542,17 @@ export class Linker {
 
   /** The best canonical ingredient for a national food, or null when no name shares its head noun. */
   best(food: NationalFoodForLink): LinkResult | null {
+    return this.rank(food)[0] ?? null;
+  }
+
+  /**
+   * Every candidate scored for a national food, the national food's best first (verified
+   * before unverified, then by score): the national food's own choice, then the other
+   * canonical ingredients it could stand for. Several ingredients may be verified against
+   * one national food (SR Legacy "Garlic, raw" and Foundation "Garlic, raw" both against
+   * CoFID's): each verified one passes every bar, including ambiguousWith against the rest.
+   */
+  rank(food: NationalFoodForLink): LinkResult[] {
     const tokens = nameTokens(food.nameEn, this.synonyms);
     // Only a canonical name holding every (non-state) word of the national head can be a
     // verified link, so look there first; the union is kept for review links when that is empty.
@@ -524,7 +568,7 @@ export class Linker {
       const first = required.find((t) => this.byToken.has(t));
       pool = new Set((first ? this.byToken.get(first)! : []).slice(0, 100));
     }
-    if (pool.size === 0) return null;
+    if (pool.size === 0) return [];
     // Rank by name first (cheap), then score the 25 best names in full.
     // The same Dice overlap as nameSimilarity, with the candidates' weights precomputed.
     const foodTokens = [...tokens.all].map((t) => ({ t, w: this.idf(t) }));
@@ -549,8 +593,10 @@ export class Linker {
       ...(food.speciesVocabulary ? { speciesVocabulary: food.speciesVocabulary } : {}),
     };
     const scored: LinkResult[] = [];
+    const poolWords = new Set(byName.flatMap(({ idx }) => [...this.candidates[idx]!.tokens.all]));
+    const tokensOf = new Map(byName.map(({ idx }) => [this.candidates[idx]!.id, this.candidates[idx]!.tokens.all]));
     for (const { idx } of byName) {
-      const r = scorePair(f, this.candidates[idx]!, this.idf, this.distinct, this.referenceSpecies);
+      const r = scorePair(f, this.candidates[idx]!, this.idf, this.distinct, this.referenceSpecies, { words: poolWords, always: this.always });
       scored.push(r);
       if (
         best === null ||
@@ -560,17 +606,53 @@ export class Linker {
         best = r;
       }
     }
-    if (best?.verified) {
-      const rival = ambiguousWith(best, scored, (id) => this.profileOf.get(id)!);
-      if (rival) {
-        best = {
-          ...best,
-          verified: false,
-          score: Math.round(best.score * 0.6 * 1000) / 1000,
-          conflict: `national name does not choose between ${best.candidateId} and ${rival.candidateId}`,
-        };
+    if (best === null) return [];
+    const profileOf = (id: number) => this.profileOf.get(id)!;
+    const settled = scored.map((r) => {
+      if (!r.verified) return r;
+      const rival = ambiguousWith(r, scored, profileOf);
+      return rival
+        ? {
+            ...r,
+            verified: false,
+            score: Math.round(r.score * 0.6 * 1000) / 1000,
+            conflict: `national name does not choose between ${r.candidateId} and ${rival.candidateId}`,
+          }
+        : r;
+    });
+    const first = settled.find((r) => r.candidateId === best!.candidateId)!;
+    // Another ingredient may answer for this national food only if its name says every word
+    // of the national name that the best candidate's does ("Egg, whole, raw, fresh" is not
+    // "Eggs, duck, whole, raw" when "Egg, duck, whole, fresh, raw" is there).
+    const covered = (id: number) => [...tokens.all].filter((t) => tokensOf.get(id)!.has(t));
+    const needed = covered(first.candidateId);
+    for (let i = 0; i < settled.length; i++) {
+      const r = settled[i]!;
+      if (r === first || !r.verified) continue;
+      const has = tokensOf.get(r.candidateId)!;
+      const lacking = needed.filter((t) => !has.has(t));
+      if (lacking.length > 0) {
+        settled[i] = { ...r, verified: false, conflict: `the national food's best candidate also says: ${lacking.join(' ')}` };
       }
     }
-    return best;
+    // The same food under the same name in another FDC dataset (SR Legacy 11215 and
+    // Foundation 1104647 "Garlic, raw") answers with it: the name has chosen, and its own
+    // values need only agree loosely (SIBLING_PROFILE) with the national ones.
+    if (first.verified) {
+      const same = (id: number) => {
+        const x = tokensOf.get(id)!;
+        const y = tokensOf.get(first.candidateId)!;
+        return x.size === y.size && [...x].every((t) => y.has(t));
+      };
+      for (let i = 0; i < settled.length; i++) {
+        const r = settled[i]!;
+        if (r === first || r.verified || r.conflict !== null || !same(r.candidateId)) continue;
+        if ((r.profile ?? 0) >= SIBLING_PROFILE) settled[i] = { ...r, verified: true };
+      }
+    }
+    const rest = settled
+      .filter((r) => r !== first)
+      .sort((a, b) => Number(b.verified) - Number(a.verified) || b.score - a.score || a.candidateId - b.candidateId);
+    return [first, ...rest];
   }
 }

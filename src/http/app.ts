@@ -35,6 +35,7 @@ import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { ingredientRoutes } from './routes/ingredients.js';
 import { referenceRoutes } from './routes/reference.js';
+import { nationalFoodRoutes } from './routes/nationalFoods.js';
 import { surveyFoodRoutes } from './routes/surveyFoods.js';
 import { yieldRoutes } from './routes/yield.js';
 
@@ -182,6 +183,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       tags: [
         { name: 'Ingredients', description: 'Canonical ingredients (USDA SR Legacy and Foundation Foods)' },
         { name: 'Survey foods', description: 'Mixed dishes from the FNDDS dietary survey database' },
+        { name: 'National foods', description: "The national food composition tables (GB, DE, FR, SE, NO, DK) as published, with each food's links to canonical ingredients" },
         { name: 'Branded products', description: 'Packaged products (FDC Branded Foods, Open Food Facts): search by name, barcode or brand' },
         { name: 'Reference', description: 'Nutrient definitions, categories and source datasets' },
         { name: 'Operations', description: 'Health and readiness' },
@@ -199,6 +201,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     enforceRateLimits(v1);
     serveFromCache(v1);
     await v1.register(ingredientRoutes);
+    await v1.register(nationalFoodRoutes);
     await v1.register(carbonRoutes);
     await v1.register(yieldRoutes);
     await v1.register(convertRoutes);
