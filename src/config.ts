@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import proxyaddr from '@fastify/proxy-addr';
 import path from 'node:path';
 import Type, { type Static } from 'typebox';
 import Value from 'typebox/value';
@@ -44,12 +45,12 @@ export const ConfigSchema = Type.Object({
    */
   keyRevalidateMs: Type.Integer({ minimum: 0, maximum: 1000 }),
   /**
-   * Which proxies to believe about the client address (X-Forwarded-For), as Fastify's
-   * trustProxy: false (none, the default), true (any), or addresses/CIDRs separated by
-   * commas. Behind a reverse proxy, set it, or every client shares one address
-   * (the sign-in throttle counts per address).
+   * Which proxies to believe about the client address (X-Forwarded-For): false (none, the
+   * default) or a list of proxy addresses, CIDRs or the names loopback, linklocal and
+   * uniquelocal. Never "any": that would let every client choose its own address and so
+   * step around the per-address throttles.
    */
-  trustProxy: Type.Union([Type.Boolean(), Type.String({ minLength: 1 })]),
+  trustProxy: Type.Union([Type.Literal(false), Type.Array(Type.String({ minLength: 1 }), { minItems: 1 })]),
 });
 
 export type Config = Static<typeof ConfigSchema>;
@@ -91,10 +92,23 @@ function planFromEnv(env: NodeJS.ProcessEnv, plan: PlanName): Record<string, unk
   return { rps: read('RPS', base.rps), daily: read('DAILY', base.daily), keys: base.keys };
 }
 
-function trustProxyFromEnv(raw: string | undefined): boolean | string {
+function trustProxyFromEnv(raw: string | undefined): false | string[] {
   const value = (raw ?? '').trim();
   if (value === '' || value === 'false') return false;
-  return value === 'true' ? true : value;
+  if (value === 'true' || value === '*') {
+    throw new ConfigError(
+      `LARDER_TRUST_PROXY=${value} would believe X-Forwarded-For from any client, so anyone could choose their address and step around the sign-in throttle: list your proxies instead (addresses or CIDRs separated by commas, or loopback, e.g. LARDER_TRUST_PROXY=127.0.0.1,10.0.0.0/8)`,
+    );
+  }
+  const list = value.split(',').map((v) => v.trim()).filter((v) => v !== '');
+  try {
+    // The same parser Fastify uses, so what is accepted here is what it trusts.
+    proxyaddr.compile(list);
+  } catch (err) {
+    throw new ConfigError(`LARDER_TRUST_PROXY: ${(err as Error).message} (give addresses or CIDRs separated by commas, or loopback, linklocal, uniquelocal)`);
+  }
+  if (list.some((v) => /\/0$/.test(v))) throw new ConfigError('LARDER_TRUST_PROXY: a /0 range trusts every client; list your proxies instead');
+  return list;
 }
 
 /**

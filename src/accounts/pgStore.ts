@@ -141,6 +141,37 @@ export class PgAccountStore implements AccountStore {
     return toKey(row!);
   }
 
+  async insertKeyWithinLimit(
+    input: { accountId: number; name: string; prefix: string; keyHash: string; createdAt: string },
+    maxActive: number,
+  ): Promise<{ record: ApiKeyRecord | null; active: number }> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      // The account's row lock serialises key creations of one account across instances.
+      await client.query('SELECT id FROM account WHERE id = $1 FOR UPDATE', [input.accountId]);
+      const { rows } = await client.query<{ n: string }>('SELECT COUNT(*) AS n FROM api_key WHERE account_id = $1 AND revoked_at IS NULL', [
+        input.accountId,
+      ]);
+      const active = Number(rows[0]!.n);
+      if (active >= maxActive) {
+        await client.query('ROLLBACK');
+        return { record: null, active };
+      }
+      const inserted = await client.query<KeyRow>(
+        'INSERT INTO api_key (account_id, name, prefix, key_hash, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING *',
+        [input.accountId, input.name, input.prefix, input.keyHash, input.createdAt],
+      );
+      await client.query('COMMIT');
+      return { record: toKey(inserted.rows[0]!), active };
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
   async findKeyByHash(keyHash: string): Promise<KeyLookup | null> {
     const [row] = await this.rows<KeyRow & { a_email: string | null; a_name: string; a_plan: PlanName; a_created_at: string }>(
       `SELECT k.*, a.email AS a_email, a.name AS a_name, a.plan AS a_plan, a.created_at AS a_created_at

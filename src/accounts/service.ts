@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Config, PlanName } from '../config.js';
 import { ApiError } from '../errors.js';
@@ -9,6 +10,13 @@ import type { Account, AccountStore, ApiKeyRecord, KeyLookup, SessionRecord } fr
 const TOUCH_INTERVAL_MS = 60_000;
 /** Keys remembered for the store-outage fallback; the oldest is forgotten beyond this. */
 const KEY_CACHE_SIZE = 10_000;
+/**
+ * Well-formed keys the store did not know, remembered so a flood of the same unknown key costs
+ * one store query. A key cannot be presented before it exists (128 random bits), and a key
+ * created through this service is forgotten here at once.
+ */
+const UNKNOWN_KEY_CACHE_SIZE = 10_000;
+const UNKNOWN_KEY_TTL_MS = 60_000;
 /** Seconds a client is told to wait when the key store is unreachable. */
 const STORE_RETRY_AFTER = 5;
 export const SESSION_SECONDS = 7 * 24 * 3600;
@@ -43,6 +51,7 @@ export class AccountService {
    * stored hash's bytes (for the constant-time comparison of the fast path).
    */
   private readonly keyCache = new Map<string, { found: KeyLookup; at: number; hashBytes: Buffer }>();
+  private readonly unknownKeys = new LRUCache<string, true>({ max: UNKNOWN_KEY_CACHE_SIZE, ttl: UNKNOWN_KEY_TTL_MS });
   /**
    * Counts revocations made through this service: a store answer fetched while one happened
    * may predate it, so it is not kept (else the revoked key would work until it expires).
@@ -129,10 +138,12 @@ export class AccountService {
   private async lookup(hash: string): Promise<KeyLookup | null> {
     const fresh = this.keyCache.get(hash);
     if (fresh && Date.now() - fresh.at < (this.options.keyRevalidateMs ?? 0)) return fresh.found;
+    if (this.unknownKeys.has(hash)) return null;
     const revocationsBefore = this.revocations;
     try {
       const found = await this.store.findKeyByHash(hash);
       this.setReachable(true);
+      if (!found) this.unknownKeys.set(hash, true);
       if (found && revocationsBefore === this.revocations) {
         this.keyCache.delete(hash);
         this.keyCache.set(hash, { found, at: Date.now(), hashBytes: ownedBytes(found.key.keyHash, 'hex') });
@@ -161,21 +172,24 @@ export class AccountService {
 
   async createKey(account: Account, name: string): Promise<CreatedKey> {
     const allowed = this.plans[account.plan].keys;
-    const active = await this.store.countActiveKeys(account.id);
-    if (active >= allowed) {
+    const plaintext = generateApiKey();
+    const { record, active } = await this.store.insertKeyWithinLimit(
+      {
+        accountId: account.id,
+        name,
+        prefix: displayPrefix(plaintext),
+        keyHash: hashApiKey(plaintext),
+        createdAt: this.now().toISOString(),
+      },
+      allowed,
+    );
+    if (record === null) {
       throw new ApiError(
         'plan_limit_reached',
         `the ${account.plan} plan allows ${allowed} active key${allowed === 1 ? '' : 's'} and this account has ${active}: revoke one or move to a larger plan`,
       );
     }
-    const plaintext = generateApiKey();
-    const record = await this.store.insertKey({
-      accountId: account.id,
-      name,
-      prefix: displayPrefix(plaintext),
-      keyHash: hashApiKey(plaintext),
-      createdAt: this.now().toISOString(),
-    });
+    this.unknownKeys.delete(record.keyHash);
     return { record, account, plaintext };
   }
 
@@ -197,6 +211,12 @@ export class AccountService {
     if (found.key.revokedAt !== null || !sameBytes(fresh.hashBytes, digest.bytes)) return null;
     if (this.now().getTime() - (this.lastTouched.get(found.key.id) ?? 0) >= TOUCH_INTERVAL_MS) return null;
     return found;
+  }
+
+  /** Whether the key was found in the store recently (however stale), without asking it. */
+  knownKey(presented: string | undefined): boolean {
+    const digest = presented === undefined ? null : digestApiKey(presented);
+    return digest !== null && this.keyCache.has(digest.hex);
   }
 
   async authenticate(presented: string | undefined): Promise<KeyLookup> {
@@ -238,12 +258,16 @@ export class AccountService {
     return done;
   }
 
-  /** A new account on the free plan with a password; null when the email is taken. */
+  /**
+   * A new account on the free plan with a password; null when the email is taken. The
+   * password is hashed first either way, so the time taken does not tell which emails exist.
+   */
   async signUp(email: string, password: string): Promise<Account | null> {
+    const passwordHash = await hashPassword(password);
     if (await this.store.findAccountByEmail(email)) return null;
     const account = await this.store.createAccount({ email, name: email, plan: 'free' }).catch(() => null);
     if (!account) return null;
-    await this.store.setPasswordHash(account.id, await hashPassword(password));
+    await this.store.setPasswordHash(account.id, passwordHash);
     return account;
   }
 

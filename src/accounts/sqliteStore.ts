@@ -141,6 +141,21 @@ export class SqliteAccountStore implements AccountStore {
     return (rows as KeyRow[]).map(toKey);
   }
 
+  async insertKeyWithinLimit(
+    input: { accountId: number; name: string; prefix: string; keyHash: string; createdAt: string },
+    maxActive: number,
+  ): Promise<{ record: ApiKeyRecord | null; active: number }> {
+    // IMMEDIATE takes the write lock before the count, so another process cannot insert between.
+    return this.db
+      .transaction(() => {
+        const active = this.stmts.countActive.get(input.accountId) as number;
+        if (active >= maxActive) return { record: null, active };
+        const row = this.stmts.insertKey.get(input.accountId, input.name, input.prefix, input.keyHash, input.createdAt) as KeyRow;
+        return { record: toKey(row), active };
+      })
+      .immediate();
+  }
+
   async countActiveKeys(accountId: number): Promise<number> {
     return this.stmts.countActive.get(accountId) as number;
   }

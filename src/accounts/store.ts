@@ -46,6 +46,14 @@ export interface AccountStore {
   listAccounts(): Promise<Account[]>;
   setPlan(accountId: number, plan: PlanName): Promise<void>;
   insertKey(input: { accountId: number; name: string; prefix: string; keyHash: string; createdAt: string }): Promise<ApiKeyRecord>;
+  /**
+   * Inserts the key unless the account already has `maxActive` active keys, as one atomic
+   * step (concurrent creations cannot both pass the count); `active` is the count before.
+   */
+  insertKeyWithinLimit(
+    input: { accountId: number; name: string; prefix: string; keyHash: string; createdAt: string },
+    maxActive: number,
+  ): Promise<{ record: ApiKeyRecord | null; active: number }>;
   findKeyByHash(keyHash: string): Promise<KeyLookup | null>;
   listKeys(accountId?: number): Promise<ApiKeyRecord[]>;
   countActiveKeys(accountId: number): Promise<number>;

@@ -104,7 +104,9 @@ export class NationalValues {
     }
     const link = this.stmts.bestLink.get(found.id, NATIONAL_DATASET[country]) ?? null;
     const national = link ? { datasetId: link.dataset, nutrients: this.stmts.nationalNutrients.all(link.dataset, link.code) } : null;
-    return { ...base, linked_food: link, nutrients: resolveCountryNutrients(this.stmts.referenceNutrients.all(found.id), national) };
+    // Names let the resolution withhold what a fortified US record owes to its fortification.
+    const names = link ? { reference: found.name, national: link.name } : undefined;
+    return { ...base, linked_food: link, nutrients: resolveCountryNutrients(this.stmts.referenceNutrients.all(found.id), national, names) };
   }
 
   private foodsOf(dataset: string): FoodRow[] {

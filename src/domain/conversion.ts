@@ -4,7 +4,7 @@
  * through the ingredient's own piece weights. Pure: the caller supplies density and pieces.
  */
 import { ApiError } from '../errors.js';
-import { PIECE_UNITS, US_VOLUME_ML, type PieceUnit } from './householdMeasures.js';
+import { PIECE_SIZES, PIECE_UNITS, sizeOfMeasure, US_VOLUME_ML, type PieceSize, type PieceUnit } from './householdMeasures.js';
 
 export const MASS_G = { mg: 0.001, g: 1, kg: 1000, oz: 28.349523125, lb: 453.59237 } as const;
 export type MassUnit = keyof typeof MASS_G;
@@ -92,7 +92,14 @@ export interface ConversionInput<S extends string = string> {
   /** g/ml and where it came from (usda, literature, measured, category_estimate). */
   density: { gPerMl: number; source: S };
   /** Grams per piece unit the ingredient has, with the household measure it comes from. */
-  pieces: Partial<Record<PieceUnit, { grams: number; measure: string }>>;
+  pieces: Partial<Record<PieceUnit, PieceWeight>>;
+}
+
+export interface PieceWeight {
+  grams: number;
+  measure: string;
+  /** The size of the measure used; null when the record states no size for it. */
+  size: PieceSize | null;
 }
 
 export interface ConversionResult<S extends string = string> {
@@ -101,7 +108,7 @@ export interface ConversionResult<S extends string = string> {
   densitySource: S | 'none';
   densityGPerMl: number | null;
   /** The piece weights used, by unit. */
-  pieceWeights: Array<{ unit: PieceUnit; grams: number; measure: string }>;
+  pieceWeights: Array<{ unit: PieceUnit; grams: number; measure: string; size: PieceSize | null }>;
 }
 
 /** Significant digits of every converted amount. */
@@ -125,7 +132,7 @@ export function convert<S extends string>(input: ConversionInput<S>): Conversion
         { errors: [{ parameter: from === unit ? 'from' : 'to', message: `no weight for "${unit}"${have.length ? `; available: ${have.join(', ')}` : ''}` }] },
       );
     }
-    pieceWeights.push({ unit, grams: piece.grams, measure: piece.measure });
+    pieceWeights.push({ unit, grams: piece.grams, measure: piece.measure, size: piece.size });
     return piece.grams;
   };
 
@@ -160,21 +167,62 @@ export function convert<S extends string>(input: ConversionInput<S>): Conversion
   };
 }
 
+/** A size as a caller writes it (case-insensitive), or null when it is not one. */
+export function parseSize(raw: string): PieceSize | null {
+  const key = raw.trim().toLowerCase();
+  return (PIECE_SIZES as readonly string[]).includes(key) ? (key as PieceSize) : null;
+}
+
+type Measure = { amount: number; description: string; gram_weight: number; measure_kind: string; measure_unit: string | null };
+
 /**
- * Piece weights from an ingredient's household measures: for each piece unit, the first (in
- * the source's order) measure of that unit, per one piece ("3 cloves = 9 g" is 3 g a clove).
+ * Piece weights from an ingredient's household measures, per one piece ("3 cloves = 9 g" is
+ * 3 g a clove). For each piece unit: with `size`, the first measure (in the source's order) of
+ * that size; without, the medium one where the record has one, else the first measure that
+ * states no size, else the first. A unit whose measures state no size at all answers its one
+ * weight whatever the size asked (`size: null` says so); a unit that has sizes but not the
+ * one asked is left out, so converting with it is 422 naming the sizes there are.
  * `piece` covers the measures householdMeasures.ts classifies as one countable item
- * ("large", "medium", "each", "fillet", ...).
+ * ("large", "medium", "each", "fillet", "Potato medium", ...).
  */
-export function pieceWeightsFrom(
-  measures: Array<{ amount: number; description: string; gram_weight: number; measure_kind: string; measure_unit: string | null }>,
-): ConversionInput['pieces'] {
-  const out: ConversionInput['pieces'] = {};
+export function pieceWeightsFrom(measures: Measure[], size?: PieceSize): ConversionInput['pieces'] {
+  const byUnit = new Map<PieceUnit, Array<{ m: Measure; size: PieceSize | 'other' | null }>>();
   for (const m of measures) {
     if (m.measure_kind !== 'piece' || !(m.amount > 0) || !(m.gram_weight > 0)) continue;
     const unit = m.measure_unit as PieceUnit | null;
-    if (!unit || !(PIECE_UNITS as readonly string[]).includes(unit) || out[unit]) continue;
-    out[unit] = { grams: m.gram_weight / m.amount, measure: `${m.amount} ${m.description} = ${m.gram_weight} g` };
+    if (!unit || !(PIECE_UNITS as readonly string[]).includes(unit)) continue;
+    const list = byUnit.get(unit) ?? [];
+    list.push({ m, size: sizeOfMeasure(m.description) });
+    byUnit.set(unit, list);
+  }
+  const out: ConversionInput['pieces'] = {};
+  for (const [unit, list] of byUnit) {
+    const sized = list.some((c) => c.size !== null && c.size !== 'other');
+    let chosen: { m: Measure; size: PieceSize | 'other' | null } | undefined;
+    if (size !== undefined && sized) chosen = list.find((c) => c.size === size);
+    else if (size !== undefined) chosen = list[0];
+    else chosen = list.find((c) => c.size === 'medium') ?? list.find((c) => c.size === null) ?? list[0];
+    if (!chosen) continue;
+    const { m } = chosen;
+    out[unit] = {
+      grams: m.gram_weight / m.amount,
+      measure: `${m.amount} ${m.description} = ${m.gram_weight} g`,
+      size: chosen.size === 'other' ? null : chosen.size,
+    };
+  }
+  return out;
+}
+
+/** The sizes the record states for each piece unit (for a 422 that names them). */
+export function pieceSizesFrom(measures: Measure[]): Partial<Record<PieceUnit, PieceSize[]>> {
+  const out: Partial<Record<PieceUnit, PieceSize[]>> = {};
+  for (const m of measures) {
+    if (m.measure_kind !== 'piece' || !m.measure_unit) continue;
+    const size = sizeOfMeasure(m.description);
+    if (size === null || size === 'other') continue;
+    const unit = m.measure_unit as PieceUnit;
+    const list = (out[unit] ??= []);
+    if (!list.includes(size)) list.push(size);
   }
   return out;
 }

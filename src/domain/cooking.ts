@@ -20,7 +20,7 @@ const METHOD_WORDS: Array<[RegExp, Method]> = [
 
 /** Name segments that describe state or cooking, not the food: removed to find raw/cooked pairs. */
 const STATE_SEGMENT =
-  /^(?:raw|unprepared|uncooked|dry|cooked|boiled|drained|without salt|with salt|dry heat|moist heat|steamed|grilled|broiled|pan-broiled|fried|pan-fried|deep-fried|stir-fried|sauteed|pan-browned|baked|roasted|oven-roasted|slow roasted|simmered|stewed|braised|poached|microwaved|heated|unheated|salt added in processing|without salt added|with salt added)$/;
+  /^(?:raw|unprepared|uncooked|dry|cooked|boiled|drained|without salt|with salt|dry heat|moist heat|steamed|grilled|broiled|pan-broiled|fried|pan-fried|deep-fried|stir-fried|sauteed|pan-browned|baked|roasted|oven-roasted|slow roasted|simmered|stewed|braised|poached|microwaved|heated|unheated|salt added in processing|without salt added|with salt added|without added salt|with added salt)$/;
 
 export interface CookingName {
   /** The name without state and cooking segments, lower-cased: the key raw and cooked records share. */
@@ -90,6 +90,25 @@ export function trueRetention(rawAmount: number | undefined, cookedAmount: numbe
   if (rawAmount === undefined || cookedAmount === undefined || !(rawAmount > 0) || cookedAmount < 0) return null;
   const r = (cookedAmount * yieldFactor) / rawAmount;
   return Number.isFinite(r) ? r : null;
+}
+
+/**
+ * Physics on a yield that is not the record's own: steaming cooks over water, not in it, so a
+ * yield borrowed from a group (a median of other foods' pairs, boiling ones included) is held
+ * at 1; the record's own raw/cooked pair or a table row may say otherwise.
+ */
+export function boundGroupYield(method: Method, y: number): { y: number; capped: boolean } {
+  return method === 'steaming' && y > 1 ? { y: 1, capped: true } : { y, capped: false };
+}
+
+/**
+ * Cooking cannot add protein, vitamins or minerals to a food: a retention above 1 measured
+ * from a pair is the noise of two samples, held at 1. Only frying adds fat and with it
+ * energy from the pan, so fat and energy may exceed 1 when frying.
+ */
+export function boundRetention(key: string, method: Method, r: number): number {
+  if (method === 'frying' && (key === 'fat' || key === 'energy')) return r;
+  return Math.min(r, 1);
 }
 
 /** Nutrient keys of the retention answer, by SR nutrient number (the USDA retention table's keys). */

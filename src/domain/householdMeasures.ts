@@ -48,6 +48,22 @@ const PIECE_WORDS: Array<[RegExp, PieceUnit]> = [
   ],
 ];
 
+/** The sizes a piece unit can be asked for (decisions.md "Piece sizes"). */
+export const PIECE_SIZES = ['small', 'medium', 'large'] as const;
+export type PieceSize = (typeof PIECE_SIZES)[number];
+
+/**
+ * The size a household measure states: small, medium or large as a word of its text
+ * ("1 medium (2-1/2" dia)", "Potato medium (2-1/4" to 3-1/4" dia)", "slice, large (1/4" thick)");
+ * "extra large" and "jumbo" are sizes outside the three (`other`); null when it states none.
+ */
+export function sizeOfMeasure(description: string): PieceSize | 'other' | null {
+  const text = description.toLowerCase();
+  if (/\b(?:extra[ -]?large|jumbo|x-?large)\b/.test(text)) return 'other';
+  const found = /\b(small|medium|large)\b/.exec(text);
+  return found ? (found[1] as PieceSize) : null;
+}
+
 const STATED_FL_OZ = /\((\d+(?:\.\d+)?) ?fl oz\)/;
 
 export type MeasureKind =
@@ -75,6 +91,13 @@ export function classifyMeasure(amount: number, unitName: string | null, descrip
   for (const text of candidates) {
     for (const [pattern, unit] of PIECE_WORDS) {
       if (pattern.test(text)) return { kind: 'piece', unit };
+    }
+  }
+  // A measure the record states per sized unit ("Potato medium (2-1/4" to 3-1/4" dia)" = 213 g)
+  // is one piece of that size, whatever word names the food first.
+  for (const text of candidates) {
+    if (sizeOfMeasure(text) !== null && !/\b(?:oz|ounces?|lbs?|pounds?|g|grams?|package|pkg|container|can|jar|bottle|serving|recipe|yield|cup|tbsp|tsp)\b/.test(text)) {
+      return { kind: 'piece', unit: 'piece' };
     }
   }
   return { kind: 'other' };

@@ -1,4 +1,5 @@
 import { compareFacets, heatedByFacets, rawByFacets } from './langual.js';
+import { fortificationOfName, type Fortification } from './nutrientFamilies.js';
 
 /**
  * Linking a national food to the canonical ingredient it describes (README, "Linking").
@@ -478,6 +479,21 @@ export function ambiguousWith(
   );
 }
 
+/** How far a one-sided "enriched" lowers a candidate's rank (not its score) among the linker's choices. */
+const ENRICHMENT_PENALTY = 0.05;
+
+/**
+ * What a name says of enrichment: "enriched" (US grain standards) or "unenriched". Only these
+ * words: a record "with added vitamin D" keeps its links (its fortified values are withheld
+ * at resolution instead, domain/countryNutrients.ts).
+ */
+function enrichmentOfName(name: string): Fortification {
+  const lower = name.toLowerCase();
+  if (/\bunenriched\b/.test(lower)) return 'no';
+  if (/\benriched\b/.test(lower)) return 'yes';
+  return fortificationOfName(lower) === 'yes' && /\b(?:fortified|berikad|beriket|beriget|enrichi)/.test(lower) ? 'yes' : 'unknown';
+}
+
 /** An index of the canonical ingredients for linking many national foods against them. */
 export class Linker {
   private readonly candidates: Array<{
@@ -488,6 +504,8 @@ export class Linker {
     category: string | null;
     facets?: readonly string[];
     weight: number;
+    /** Whether the canonical name says the food is enriched (only that word: see best()). */
+    enriched: Fortification;
   }>;
   /** Every species (LanguaL B) term the reference foods are indexed with. */
   private readonly referenceSpecies = new Set<string>();
@@ -510,6 +528,7 @@ export class Linker {
       category: i.category ?? null,
       ...(i.facets ? { facets: i.facets } : {}),
       weight: 0,
+      enriched: enrichmentOfName(i.name),
     }));
     for (const i of ingredients) for (const c of i.facets ?? []) if (c.startsWith('B')) this.referenceSpecies.add(c);
     this.candidates.forEach((c, idx) => {
@@ -595,15 +614,24 @@ export class Linker {
     const scored: LinkResult[] = [];
     const poolWords = new Set(byName.flatMap(({ idx }) => [...this.candidates[idx]!.tokens.all]));
     const tokensOf = new Map(byName.map(({ idx }) => [this.candidates[idx]!.id, this.candidates[idx]!.tokens.all]));
+    // Enrichment on one side only is not a twin for the enriched nutrients: where the national
+    // name does not say "enriched", an enriched US record ranks a little below its unenriched
+    // twin ("Rice, white, long grain, raw" is 20444, not 20044), and the reverse.
+    const nationalEnriched = enrichmentOfName(food.nameEn);
+    let bestRank = -Infinity;
     for (const { idx } of byName) {
-      const r = scorePair(f, this.candidates[idx]!, this.idf, this.distinct, this.referenceSpecies, { words: poolWords, always: this.always });
+      const candidate = this.candidates[idx]!;
+      const r = scorePair(f, candidate, this.idf, this.distinct, this.referenceSpecies, { words: poolWords, always: this.always });
       scored.push(r);
+      const oneSided = (candidate.enriched === 'yes') !== (nationalEnriched === 'yes') && candidate.enriched !== 'unknown';
+      const rank = r.score - (oneSided ? ENRICHMENT_PENALTY : 0);
       if (
         best === null ||
         Number(r.verified) > Number(best.verified) ||
-        (r.verified === best.verified && (r.score > best.score || (r.score === best.score && r.candidateId < best.candidateId)))
+        (r.verified === best.verified && (rank > bestRank || (rank === bestRank && r.candidateId < best.candidateId)))
       ) {
         best = r;
+        bestRank = rank;
       }
     }
     if (best === null) return [];

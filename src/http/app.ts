@@ -18,12 +18,16 @@ import type { Config } from '../config.js';
 import { memoryLimits } from '../limits/memoryLimits.js';
 import type { RateLimits } from '../limits/limits.js';
 import { SignInThrottle } from '../limits/signInThrottle.js';
+import { authFailureCounter } from '../limits/authFailures.js';
+import type { WindowCounter } from '../limits/windowCounter.js';
 import { requireApiKey } from './plugins/auth.js';
 import { corsPlugin } from './plugins/cors.js';
 import { addResponseHeaders } from './responseHeaders.js';
+import { finiteNumberValidators } from './finiteNumbers.js';
 import { answerClientError, errorsPlugin, HEADERS_TIMEOUT_MS, MAX_HEADER_BYTES, sendProblem } from './plugins/errors.js';
 import { ApiError } from '../errors.js';
 import { enforceRateLimits } from './plugins/rateLimit.js';
+import { strictParameters } from './plugins/strictParameters.js';
 import { dashboardRoutes } from './routes/dashboard.js';
 import { etagPlugin } from './plugins/etag.js';
 import { overloadPlugin } from './plugins/overload.js';
@@ -59,6 +63,8 @@ export interface AppDependencies {
   signInThrottle?: SignInThrottle;
   /** Fastify logger options; defaults to pino at the configured level. */
   logger?: FastifyServerOptions['logger'];
+  /** 401s per client address; a fresh bounded counter when not given. */
+  authFailures?: WindowCounter;
   /** How often load is sampled for shedding (tests shorten it). */
   overloadSampleIntervalMs?: number;
 }
@@ -79,7 +85,9 @@ export const API_DESCRIPTION = `Read-only food data: canonical ingredients (USDA
 
 **Errors.** Every error is \`application/problem+json\` (RFC 9457): \`{type, title, status, detail, code, request_id}\`, plus \`errors: [{parameter, message}]\` for invalid parameters. Unknown ids and paths answer 404; methods other than GET, HEAD and OPTIONS answer 405 with \`Allow\`. Codes are listed at /docs/errors.
 
-**Lists.** List endpoints answer \`{data, limit, offset, total, total_exact}\`; /v1/nutrients, /v1/categories and /v1/sources answer \`{data}\`. \`limit\` is 1..100 (default 20) and \`offset\` >= 0 (default 0); out of range or not an integer is 400; an offset past the end answers an empty page. With \`q\` the order is relevance (exact name, then names whose head or start is the text, then full-text rank, shorter names first); without it, by id. The order is deterministic, so pages never repeat or skip a record.
+**Lists.** List endpoints answer \`{data, limit, offset, total, total_exact}\`; /v1/nutrients, /v1/categories and /v1/sources answer \`{data}\`. \`limit\` is 1..100 (default 20) and \`offset\` >= 0 (default 0); out of range or not an integer is 400; an offset past the end answers an empty page. Both are optional. With \`q\` the order is relevance (exact name, then names whose head or start is the text, then full-text rank, shorter names first); without it, by id. The order is deterministic, so pages never repeat or skip a record.
+
+**Parameters.** Parameters are strict so that a typo never silently widens an answer: a query parameter an endpoint does not take is 400 \`invalid_parameter\` naming it (and listing the ones it takes); a parameter given twice is 400; ids and integers are plain decimal digits and numbers plain decimals (\`1e3\`, \`1001.0\`, \`0x3e9\` are 400); enumerated values (\`allergen\`, \`method\`, \`system\`, \`size\`, \`country\`) are case-insensitive.
 
 **Amounts.** Nutrient amounts are per 100 g of edible portion (\`basis\`). Only values the source gives are returned: a missing nutrient is absent, never 0.
 
@@ -118,6 +126,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true } },
+    schemaController: { compilersFactory: { buildValidator: finiteNumberValidators() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', deps.config);
@@ -196,10 +205,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(docsRoutes);
   await app.register(dashboardRoutes);
   await app.register(async (v1) => {
-    requireApiKey(v1);
+    requireApiKey(v1, deps.authFailures ?? authFailureCounter());
     // Order matters: authenticate, then count against the plan, then answer from the cache.
     enforceRateLimits(v1);
     serveFromCache(v1);
+    strictParameters(v1);
     await v1.register(ingredientRoutes);
     await v1.register(nationalFoodRoutes);
     await v1.register(carbonRoutes);

@@ -14,11 +14,11 @@ export const RESPONSE_HEADERS: Record<string, Header> = {
   },
   RateLimit: {
     description:
-      'What is left of the tightest window (IETF draft-ietf-httpapi-ratelimit-headers): `"burst";r=<remaining>;t=<seconds to reset>` (or `"daily"`).',
+      'What is left of the tightest window (IETF draft-ietf-httpapi-ratelimit-headers): `"burst";r=<remaining>;t=<seconds to reset>` (or `"daily"`; `"unauthenticated"` on the 429 an address gets after too many 401s).',
     schema: { type: 'string' },
   },
   'RateLimit-Policy': {
-    description: "The plan's windows: `\"burst\";q=<requests>;w=1, \"daily\";q=<requests>;w=86400`.",
+    description: "The plan's windows: `\"burst\";q=<requests>;w=1, \"daily\";q=<requests>;w=86400` (on the 429 for too many 401s from one address, `\"unauthenticated\";q=100;w=60`).",
     schema: { type: 'string' },
   },
   ETag: {

@@ -51,18 +51,29 @@ export const IdParams = Type.Object({
   id: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Numeric id' }),
 });
 
+/** Optional in the document (generated clients must not demand them); the defaults are filled in before the handler runs. */
 export const Pagination = {
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size, 1 to 100' }),
-  offset: Type.Integer({
-    minimum: 0,
-    maximum: 100000000,
-    default: 0,
-    description: 'Records to skip; past the end answers an empty page',
-  }),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size, 1 to 100; default 20' })),
+  offset: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 100000000,
+      default: 0,
+      description: 'Records to skip, default 0; past the end answers an empty page',
+    }),
+  ),
 };
+
+/** Search text holds no control characters (a NUL broke FTS5 queries into a 500). */
+export const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u001f\\u007f]*$';
+/** The page bounds after validation filled in the defaults. */
+export function pageBounds(query: { limit?: number; offset?: number }): { limit: number; offset: number } {
+  return { limit: query.limit ?? 20, offset: query.offset ?? 0 };
+}
 
 export const SearchText = Type.String({
   minLength: 1,
+  pattern: NO_CONTROL_CHARACTERS,
   maxLength: 200,
   description:
     'Free-text search on the name. Words are matched in any order, the last as a prefix; results come in relevance order (exact name, then names starting with the text, then full-text rank, shorter names first).',
@@ -86,7 +97,7 @@ export const NutrientAmount = Type.Object({
   amount: Type.Number({ description: 'Per 100 g of edible portion' }),
   derivation: Type.Union([Type.String(), Type.Null()], {
     description:
-      "How the source obtained the value: analytical, calculated, label, or assumed_zero (the source's own statement that the nutrient is absent); null when the source does not say",
+      "How the source obtained the value: analytical, calculated, label, or assumed_zero (the source's own statement that the nutrient is absent); atwater_specific / atwater_general for energy (1008 kcal, 1062 kJ) computed at import from the record's Atwater specific (2048) or, failing that, general (2047) factor sums where it gives no energy itself; null when the source does not say",
   }),
 });
 

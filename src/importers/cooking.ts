@@ -1,4 +1,6 @@
 import {
+  boundGroupYield,
+  boundRetention,
   MEAT_CATEGORIES,
   METHODS,
   methodOfPreparation,
@@ -192,6 +194,10 @@ export async function importCooking(ctx: ImportContext, files: { retentionFile: 
       }
       // Without any table yield or pair there is nothing to stand on: no row, and validation says so.
       if (!r) continue;
+      if (r.source === 'group_default') {
+        const bound = boundGroupYield(method, r.y);
+        if (bound.capped) r = { ...r, y: bound.y, basis: `${r.basis} (${fmt(r.y)}), held at 1: steaming adds no water` };
+      }
       resolved.set(`${ing.id}|${method}`, r);
       counts[`${method}:${r.source}`] = (counts[`${method}:${r.source}`] ?? 0) + 1;
     }
@@ -243,7 +249,9 @@ export async function importCooking(ctx: ImportContext, files: { retentionFile: 
           retention[k] = 1;
           basis.push(`${k}: no pair cooked this way; taken as fully retained`);
         }
-        retention[k] = fmt(retention[k]!);
+        const bounded = boundRetention(k, method, retention[k]!);
+        if (bounded < retention[k]!) basis.push(`${k}: ${fmt(retention[k]!)} held at 1 (cooking adds none)`);
+        retention[k] = fmt(bounded);
       }
       const code = retentionCodeFor({ name: ing.name, categoryCode: ing.categoryCode, fat: ing.p.fat }, method);
       if (!codes.has(code)) throw new ImportError(`cooking: retention code ${code} (for ${ing.categoryCode}, ${method}) is not in the retention table`);

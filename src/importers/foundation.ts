@@ -1,3 +1,4 @@
+import { ATWATER_GENERAL, ATWATER_SPECIFIC, ENERGY_KCAL, ENERGY_KJ, missingEnergy } from '../domain/energy.js';
 import { normalizeName } from '../domain/search.js';
 import { countRows, countSkipped, derivationFromSourceCode, type ImportContext } from './context.js';
 import { fileSize, numberOrNull, readCsv } from './readers.js';
@@ -87,6 +88,8 @@ export async function importFoundation(ctx: ImportContext, dir: string, derivati
   const valuesFile = requireFile(dir, 'food_nutrient.csv');
   const valuesTask = ctx.progress.task('Foundation nutrient values', fileSize(valuesFile));
   let values = 0;
+  const energyIds = new Set([ENERGY_KCAL, ENERGY_KJ, ATWATER_GENERAL, ATWATER_SPECIFIC]);
+  const energyOf = new Map<number, Map<number, number>>();
   for await (const row of readCsv(valuesFile, valuesTask)) {
     const fdcId = Number(row.fdc_id);
     if (!idByFdc.has(fdcId)) continue;
@@ -102,11 +105,26 @@ export async function importFoundation(ctx: ImportContext, dir: string, derivati
     }
     insertValue.run(fdcId, nutrientId, amount, derivationFromSourceCode(derivations.get(row.derivation_id ?? '')));
     values++;
+    if (energyIds.has(nutrientId)) {
+      const energy = energyOf.get(fdcId) ?? new Map<number, number>();
+      energy.set(nutrientId, amount);
+      energyOf.set(fdcId, energy);
+    }
   }
+  // Energy always present: kcal and kJ from the Atwater sums where the record gives only those.
+  let derivedEnergy = 0;
+  for (const [fdcId, amounts] of energyOf) {
+    for (const e of missingEnergy(amounts)) {
+      insertValue.run(fdcId, e.nutrientId, e.amount, e.derivation);
+      derivedEnergy++;
+    }
+  }
+  countRows(ctx, 'ingredient_nutrient', derivedEnergy);
+  if (derivedEnergy > 0) ctx.progress.info(`energy: ${derivedEnergy} kcal/kJ values derived from Atwater factors or kcal`);
   countRows(ctx, 'ingredient_nutrient', values);
   valuesTask.done(`${values} values`);
 
   const units = await readMeasureUnits(requireFile(dir, 'measure_unit.csv'));
   const portions = await importPortions(ctx, requireFile(dir, 'food_portion.csv'), idByFdc, units, 'Foundation portions');
-  ctx.datasets.push({ ...FOUNDATION, recordCounts: { foods: idByFdc.size, nutrient_values: values, portions } });
+  ctx.datasets.push({ ...FOUNDATION, recordCounts: { foods: idByFdc.size, nutrient_values: values, derived_energy_values: derivedEnergy, portions } });
 }

@@ -1,5 +1,4 @@
-import type { Redis } from 'ioredis';
-import { RateLimiterCluster, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterCluster, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { burstRefusal, countedDecision, secondsToUtcMidnight, utcDay, type LimitDecision, type LimitsStatus, type PlanRates, type PolicyName, type RateLimits } from './limits.js';
 
 /** Seconds a counter lives; the window itself is in the key (the second or the UTC day). */
@@ -17,8 +16,8 @@ const seedId = (points: number, key: string): string => `${points}:${key}`;
  * Fixed windows aligned to the clock: each second and each UTC day has its own counter key
  * (`<account>:<epoch second>`, `<account>:<YYYY-MM-DD>`), so the daily window resets at UTC
  * midnight whatever time the first request came, and the injected clock decides the window.
- * rate-limiter-flexible does the counting (atomically in Redis, with its insurance limiter
- * in memory when Redis fails).
+ * rate-limiter-flexible does the counting (atomically in Redis, behind RedisBreakerLimits'
+ * circuit breaker, or in the `--workers` primary).
  */
 export class FlexibleLimits implements RateLimits {
   private readonly limiters = new Map<string, RateLimiterAbstract>();
@@ -44,6 +43,11 @@ export class FlexibleLimits implements RateLimits {
     this.seeded.add(id);
     const earlier = await this.seed(accountId, day).catch(() => 0);
     if (earlier > 0) await limiter.penalty(key, earlier);
+  }
+
+  /** Seeds again from the store on each account's next request (counters may have missed requests). */
+  forgetSeeds(): void {
+    this.seeded.clear();
   }
 
   private limiter(policy: PolicyName, points: number): RateLimiterAbstract {
@@ -122,57 +126,5 @@ export function clusterLimits(now: () => Date = () => new Date()): FlexibleLimit
     (policy, points, duration) => new RateLimiterCluster({ keyPrefix: policy, points, duration, timeoutMs: 1000 }),
     now,
     () => ({ backend: 'memory', shared: true, state: 'shared' }),
-  );
-}
-
-export interface RedisLimitsOptions {
-  redis: Redis;
-  /** Prefix of every counter key, so several installs (or test runs) can share one Redis. */
-  prefix: string;
-  now?: () => Date;
-  /** Called when counting switches between shared (Redis) and local (fallback). */
-  onSharedChange?: (shared: boolean, reason: string) => void;
-}
-
-/**
- * Limits counted atomically in Redis and shared by every instance. While Redis is
- * unreachable each instance counts locally in memory (rate-limiter-flexible's insurance
- * limiter) and shared counting resumes as soon as the client reconnects.
- */
-export function redisLimits(options: RedisLimitsOptions): FlexibleLimits {
-  const { redis, prefix } = options;
-  let shared = redis.status === 'ready';
-  let lastProblem = shared ? '' : 'not connected yet';
-  const change = (now: boolean, reason: string) => {
-    if (now === shared) return;
-    shared = now;
-    options.onSharedChange?.(now, reason);
-  };
-  redis.on('ready', () => {
-    lastProblem = '';
-    change(true, 'redis connection ready');
-  });
-  redis.on('error', (err: Error) => {
-    lastProblem = err.message;
-  });
-  redis.on('close', () => change(false, lastProblem || 'redis connection closed'));
-  return new FlexibleLimits(
-    (policy, points, duration) =>
-      new RateLimiterRedis({
-        storeClient: redis,
-        keyPrefix: `${prefix}:${policy}`,
-        points,
-        duration,
-        rejectIfRedisNotReady: true,
-        insuranceLimiter: new RateLimiterMemory({ keyPrefix: `${prefix}:${policy}`, points, duration }),
-      }),
-    options.now ?? (() => new Date()),
-    () =>
-      shared && redis.status === 'ready'
-        ? { backend: 'redis', shared: true, state: 'shared' }
-        : { backend: 'redis', shared: false, state: 'local_fallback', detail: `redis unreachable (${lastProblem || redis.status}): counting per instance until it returns` },
-    async () => {
-      redis.disconnect();
-    },
   );
 }

@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import type { Redis as RedisClient } from 'ioredis';
 import type { Config } from '../config.js';
 import cluster from 'node:cluster';
-import { clusterLimits, redisLimits, type DailySeed } from './flexibleLimits.js';
+import { clusterLimits, type DailySeed } from './flexibleLimits.js';
+import { RedisBreakerLimits } from './redisBreaker.js';
 import { memoryLimits } from './memoryLimits.js';
 import type { RateLimits } from './limits.js';
 
@@ -24,18 +25,25 @@ export function createLimits(config: Config, log: LimitsLogger, now: () => Date 
     // Fail fast while disconnected so requests fall back to local counting instead of waiting.
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
+    // The circuit breaker gives up on a call after REDIS_TIMEOUT_MS; this bounds the call itself.
     commandTimeout: 500,
     connectTimeout: 2000,
     retryStrategy: (times) => Math.min(times * 200, 2000),
   });
   redis.on('error', () => {}); // reported through the shared/local state change below
-  return redisLimits({
+  let lastProblem = '';
+  redis.on('error', (err: Error) => {
+    lastProblem = err.message;
+  });
+  return new RedisBreakerLimits({
     redis,
     prefix: config.redisPrefix,
     now,
+    seed,
+    // The log (operators only) says why; /readyz (anyone) does not name the host or port.
     onSharedChange: (shared, reason) =>
       shared
         ? log.info({ limits: 'shared' }, `rate limits: Redis reachable, counting shared across instances (${reason})`)
-        : log.warn({ limits: 'local_fallback' }, `rate limits: Redis unreachable, counting per instance until it returns (${reason})`),
+        : log.warn({ limits: 'local_fallback', err: lastProblem || undefined }, `rate limits: Redis unreachable, counting per instance until it returns (${reason})`),
   });
 }

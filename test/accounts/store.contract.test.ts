@@ -43,6 +43,21 @@ describe.each(IMPLEMENTATIONS)('account store: %s', (kind, open) => {
     await expect(store.createAccount({ email: 'contract@EXAMPLE.com', name: 'dup', plan: 'free' })).rejects.toThrow();
   });
 
+  it('creates exactly the plan\'s number of keys under 20 concurrent creations (issue 19, finding 5)', async () => {
+    for (const [plan, allowed] of [['free', 1], ['pro', 2]] as const) {
+      const account = await store.createAccount({ email: null, name: `race-${plan}`, plan });
+      // Separate services, as separate instances would be: no shared in-process state.
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 20 }, (_, i) => new AccountService(store, loadConfig({}).plans).createKey(account, `race ${i}`)),
+      );
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(allowed);
+      const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
+      expect(refused).toHaveLength(20 - allowed);
+      for (const r of refused) expect(r.reason.code).toBe('plan_limit_reached');
+      expect(await store.countActiveKeys(account.id)).toBe(allowed);
+    }
+  });
+
   it('stores keys by hash, counts active ones, revokes by hash and by id within the account only', async () => {
     const a = await store.createAccount({ email: null, name: 'k', plan: 'enterprise' });
     const other = await store.createAccount({ email: null, name: 'other', plan: 'free' });

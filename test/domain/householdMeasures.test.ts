@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyMeasure, densityFromMeasures } from '../../src/domain/householdMeasures.js';
+import { classifyMeasure, densityFromMeasures, sizeOfMeasure } from '../../src/domain/householdMeasures.js';
 
 describe('household measures', () => {
   it('classifies volumes and pieces', () => {
@@ -10,6 +10,12 @@ describe('household measures', () => {
     expect(classifyMeasure(3, null, 'cloves')).toEqual({ kind: 'piece', unit: 'clove' });
     expect(classifyMeasure(1, null, 'slice, thin')).toEqual({ kind: 'piece', unit: 'slice' });
     expect(classifyMeasure(1, null, 'large')).toEqual({ kind: 'piece', unit: 'piece' });
+    // a measure stated per sized unit whatever word comes first (SR28 WEIGHT.txt 11352)
+    expect(classifyMeasure(1, null, 'Potato medium (2-1/4" to 3-1/4" dia)')).toEqual({ kind: 'piece', unit: 'piece' });
+    expect(classifyMeasure(1, null, 'package (10 oz), medium')).toEqual({ kind: 'other' });
+    expect(sizeOfMeasure('Potato medium (2-1/4" to 3-1/4" dia)')).toBe('medium');
+    expect(sizeOfMeasure('extra large')).toBe('other');
+    expect(sizeOfMeasure('slice, thin')).toBeNull();
     expect(classifyMeasure(1, null, 'oz')).toEqual({ kind: 'other' });
     expect(classifyMeasure(1, 'undetermined', 'stick')).toEqual({ kind: 'other' });
   });

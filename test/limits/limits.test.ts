@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { redisLimits } from '../../src/limits/flexibleLimits.js';
+import { redisLimits } from '../../src/limits/redisBreaker.js';
 import { memoryLimits } from '../../src/limits/memoryLimits.js';
 import fc from 'fast-check';
 import { type RateLimits, policyHeader, rateLimitHeader, retryAfterSeconds, secondsToUtcMidnight, utcDay } from '../../src/limits/limits.js';
@@ -21,7 +21,7 @@ const IMPLEMENTATIONS: Array<[string, (now: () => Date) => Promise<RateLimits>]>
     const redis = new Redis(TEST_REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
     clients.push(redis);
     await new Promise((resolve) => redis.once('ready', resolve));
-    return redisLimits({ redis, prefix: uniqueName('larder-test'), now });
+    return redisLimits({ redis, prefix: uniqueName('larder-test'), now, timeoutMs: 2000 });
   }],
 ];
 

@@ -34,7 +34,7 @@ describe('Redis going away mid-traffic', () => {
     const env = { REDIS_URL: redis.url, LARDER_REDIS_PREFIX: uniqueName('larder-test'), LARDER_PLAN_FREE_RPS: '1000', LARDER_PLAN_FREE_DAILY: '100000' };
     const t: AccountsTestApp = await buildAccountsApp({
       env,
-      limits: (now) => createLimits(loadConfig({ ...env, LARDER_CATALOG: inject('catalogPath') }), log, now),
+      limits: (now, accounts) => createLimits(loadConfig({ ...env, LARDER_CATALOG: inject('catalogPath') }), log, now, (id, day) => accounts.recordedUsage(id, day)),
     });
     cleanups.push(() => t.close());
     const account = await t.accounts.createAccount({ email: null, name: 'r', plan: 'free' });
@@ -53,6 +53,10 @@ describe('Redis going away mid-traffic', () => {
     expect(await until(async () => (await ready()).limits.state === 'local_fallback', 3000)).toBe(true);
     expect((await ready()).limits).toMatchObject({ backend: 'redis', shared: false, state: 'local_fallback' });
     expect((await ready()).limits.detail).toMatch(/redis unreachable/);
+    // Issue 19, finding 11: /readyz is public; it does not name the Redis host or port.
+    expect(JSON.stringify(await ready())).not.toMatch(new RegExp(`127\\.0\\.0\\.1|${redis.port}`));
+    // Local counting started from the day's recorded usage (3), not from 0 (issue 19, finding 2).
+    expect(await t.app.limits.usedToday(account.id, plan)).toBe(23);
     expect(logged.some((l) => l.level === 'warn' && /Redis unreachable, counting per instance/.test(l.msg))).toBe(true);
     const res = await get();
     expect(res.statusCode).toBe(200);
@@ -61,9 +65,72 @@ describe('Redis going away mid-traffic', () => {
     await redis.start();
     expect(await until(async () => (await ready()).limits.state === 'shared', 8000)).toBe(true);
     expect(logged.some((l) => l.level === 'info' && /Redis reachable, counting shared/.test(l.msg))).toBe(true);
-    // A new, empty Redis: counting there starts again from the requests made after its return.
+    // A new, empty Redis: its daily counter is raised to the recorded usage (3 + 20 + 1) first
+    // (issue 19, finding 2), then counts on.
     for (let i = 0; i < 4; i++) expect((await get()).statusCode).toBe(200);
-    expect(await t.app.limits.usedToday(account.id, plan)).toBe(4);
+    expect(await t.app.limits.usedToday(account.id, plan)).toBe(28);
+  });
+
+  it('holds the daily quota exactly across a Redis kill and an empty restart (issue 19, finding 2)', async () => {
+    const redis = new PrivateRedis(await freePort());
+    await redis.start();
+    cleanups.push(() => redis.stop());
+    const env = { REDIS_URL: redis.url, LARDER_REDIS_PREFIX: uniqueName('larder-test'), LARDER_PLAN_FREE_RPS: '1000', LARDER_PLAN_FREE_DAILY: '20' };
+    const t = await buildAccountsApp({
+      env,
+      limits: (now, accounts) =>
+        createLimits(loadConfig({ ...env, LARDER_CATALOG: inject('catalogPath') }), { info() {}, warn() {} }, now, (id, day) => accounts.recordedUsage(id, day)),
+    });
+    cleanups.push(() => t.close());
+    const account = await t.accounts.createAccount({ email: null, name: 'quota', plan: 'free' });
+    const key = (await t.accounts.createKey(account, 'k')).plaintext;
+    const get = async () => (await t.app.inject({ method: 'GET', url: '/v1/nutrients', headers: { 'x-api-key': key } })).statusCode;
+    expect(await until(() => t.app.limits.status().shared, 3000)).toBe(true);
+    for (let i = 0; i < 8; i++) expect(await get()).toBe(200);
+    await redis.stop();
+    expect(await until(() => !t.app.limits.status().shared, 3000)).toBe(true);
+    for (let i = 0; i < 8; i++) expect(await get()).toBe(200);
+    await redis.start();
+    expect(await until(() => t.app.limits.status().shared, 8000)).toBe(true);
+    const after: number[] = [];
+    for (let i = 0; i < 10; i++) after.push(await get());
+    // 8 + 8 + 4 = the plan's 20 in the day.
+    expect(after).toEqual([200, 200, 200, 200, 429, 429, 429, 429, 429, 429]);
+  });
+
+  it('counts locally and says so while Redis hangs, and returns to shared counting (issue 19, finding 7)', async () => {
+    const redis = new PrivateRedis(await freePort());
+    await redis.start();
+    cleanups.push(async () => {
+      redis.resume();
+      await redis.stop();
+    });
+    const env = { REDIS_URL: redis.url, LARDER_REDIS_PREFIX: uniqueName('larder-test'), LARDER_PLAN_FREE_RPS: '1000', LARDER_PLAN_FREE_DAILY: '100000' };
+    const t = await buildAccountsApp({
+      env,
+      limits: (now, accounts) =>
+        createLimits(loadConfig({ ...env, LARDER_CATALOG: inject('catalogPath') }), { info() {}, warn() {} }, now, (id, day) => accounts.recordedUsage(id, day)),
+    });
+    cleanups.push(() => t.close());
+    const account = await t.accounts.createAccount({ email: null, name: 'hang', plan: 'free' });
+    const key = (await t.accounts.createKey(account, 'k')).plaintext;
+    const get = async () => (await t.app.inject({ method: 'GET', url: '/v1/nutrients', headers: { 'x-api-key': key } })).statusCode;
+    const ready = async () => (await t.app.inject({ method: 'GET', url: '/readyz' })).json();
+    expect(await until(() => t.app.limits.status().shared, 3000)).toBe(true);
+    for (let i = 0; i < 5; i++) expect(await get()).toBe(200);
+
+    redis.pause();
+    // The connection stays open; the breaker notices the silence within a few requests.
+    const during: number[] = [];
+    for (let i = 0; i < 10; i++) during.push(await get());
+    expect(during).toEqual(Array(10).fill(200));
+    const state = await ready();
+    expect(state.limits).toMatchObject({ backend: 'redis', shared: false, state: 'local_fallback' });
+    expect(JSON.stringify(state)).not.toContain(String(redis.port));
+    expect(await t.app.limits.usedToday(account.id, t.config.plans.free)).toBe(15);
+
+    redis.resume();
+    expect(await until(async () => (await get()) === 200 && (await ready()).limits.state === 'shared', 10_000)).toBe(true);
   });
 
   it('still enforces the limit locally while Redis is down', async () => {

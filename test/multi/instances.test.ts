@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgAccountStore } from '../../src/accounts/pgStore.js';
-import { redisLimits } from '../../src/limits/flexibleLimits.js';
+import { redisLimits } from '../../src/limits/redisBreaker.js';
 import { buildAccountsApp, type AccountsTestApp } from '../support/accountsApp.js';
 import { openTestPgStore, TEST_DATABASE_URL, TEST_REDIS_URL, uniqueName } from '../support/services.js';
 
@@ -25,7 +25,7 @@ async function instance(schema: string, prefix: string): Promise<AccountsTestApp
     env: { LARDER_PLAN_FREE_RPS: '5', LARDER_PLAN_FREE_DAILY: '1000', LARDER_PLAN_PRO_RPS: '1000', LARDER_PLAN_PRO_DAILY: '6' },
     store,
     now,
-    limits: (clock) => redisLimits({ redis, prefix, now: clock }),
+    limits: (clock) => redisLimits({ redis, prefix, now: clock, timeoutMs: 2000 }),
   });
 }
 

@@ -22,7 +22,7 @@ export interface AccountsTestApp {
 export async function buildAccountsApp(options: {
   env?: Record<string, string>;
   store?: AccountStore;
-  limits?: (now: () => Date) => RateLimits;
+  limits?: (now: () => Date, accounts: AccountService) => RateLimits;
   now?: () => Date;
   keyCacheSeconds?: number;
   logger?: FastifyServerOptions['logger'];
@@ -36,7 +36,7 @@ export async function buildAccountsApp(options: {
     keyCacheSeconds: options.keyCacheSeconds ?? 30,
     keyRevalidateMs: config.keyRevalidateMs,
   });
-  const limits = options.limits?.(now);
+  const limits = options.limits?.(now, accounts);
   const app = await buildApp({ config, catalog: { current: catalog }, accounts, limits, logger: options.logger ?? false });
   await app.ready();
   return {

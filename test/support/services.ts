@@ -57,6 +57,15 @@ export class PrivateRedis {
     throw new Error(`redis-server did not start on ${this.port}`);
   }
 
+  /** SIGSTOP: the server keeps its connections but answers nothing (a hung Redis). */
+  pause(): void {
+    this.child?.kill('SIGSTOP');
+  }
+
+  resume(): void {
+    this.child?.kill('SIGCONT');
+  }
+
   async stop(): Promise<void> {
     const child = this.child;
     if (!child || child.exitCode !== null) return;

@@ -4,6 +4,7 @@ import FindMyWay from 'find-my-way';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import { NO_CONTROL_CHARACTERS } from '../schemas.js';
 import { ApiError, ERROR_STATUS, ERROR_TITLES, type ErrorCode, type ParameterError } from '../../errors.js';
 
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
@@ -25,6 +26,8 @@ function parameterErrors(errors: AjvError[], context: string | undefined): Param
     let message = e.message ?? 'is invalid';
     if (e.keyword === 'enum' && Array.isArray(e.params.allowedValues)) {
       message = `must be one of: ${(e.params.allowedValues as unknown[]).join(', ')}`;
+    } else if (e.keyword === 'pattern' && e.params.pattern === NO_CONTROL_CHARACTERS) {
+      message = 'must not contain control characters';
     } else if (e.keyword === 'type') {
       message = `must be ${e.params.type === 'integer' ? 'an integer' : `of type ${String(e.params.type)}`}`;
     }

@@ -10,7 +10,7 @@ import {
 } from '../../catalog/branded.js';
 import { BRANDED_MAX_TERMS } from '../../domain/brandedSearch.js';
 import { ApiError } from '../../errors.js';
-import { BASIS, errorResponses, json, NutrientAmount, Pagination } from '../schemas.js';
+import { BASIS, errorResponses, json, NO_CONTROL_CHARACTERS, NutrientAmount, pageBounds, Pagination } from '../schemas.js';
 
 const nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -73,16 +73,17 @@ export const brandedRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
 Bounded work: total is exact up to ${BRANDED_COUNT_CAP} matches and a lower bound past that (total_exact false); with q or brand, offset + limit may not exceed ${BRANDED_RESULT_WINDOW} (400: narrow the query); with q and brand together at most ${BRANDED_SCAN_CAP} name matches are examined, and a brand text matching more than ${BRANDED_MAX_LABELS} brand names uses the first ${BRANDED_MAX_LABELS} (total_exact false); a search that runs past ${BRANDED_TIME_BUDGET_MS} ms answers what it found (total_exact false).`,
         querystring: Type.Object({
-          q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Words of the product name' })),
+          q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: NO_CONTROL_CHARACTERS, description: 'Words of the product name' })),
           gtin: Type.Optional(Type.String({ pattern: '^[0-9]{8,14}$', description: 'Barcode: 8 to 14 digits' })),
-          brand: Type.Optional(Type.String({ minLength: 2, maxLength: 100, description: 'Part of the brand or brand-owner name' })),
+          brand: Type.Optional(Type.String({ minLength: 2, maxLength: 100, pattern: NO_CONTROL_CHARACTERS, description: 'Part of the brand or brand-owner name' })),
           ...Pagination,
         }),
         response: { 200: json(BrandedPage, 'A page of branded products'), ...errorResponses(400, 401, 429) },
       },
     },
     async (request) => {
-      const { q, gtin, brand, limit, offset } = request.query;
+      const { q, gtin, brand } = request.query;
+      const { limit, offset } = pageBounds(request.query);
       try {
         const page = app.branded.list({ q, gtin, brand, limit, offset });
         return { data: page.data, limit, offset, total: page.total, total_exact: page.total_exact };

@@ -1,5 +1,10 @@
+import cookie from '@fastify/cookie';
+import csrfProtection from '@fastify/csrf-protection';
+import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { Type, type Static } from 'typebox';
+import { PasswordPolicy } from '../../accounts/passwords.js';
 import { SESSION_SECONDS } from '../../accounts/service.js';
 import type { Account } from '../../accounts/store.js';
 import { ApiError } from '../../errors.js';
@@ -10,26 +15,26 @@ import { dashboardPage, errorPage, signInPage, signUpPage } from '../../web/page
 const SESSION_COOKIE = 'larder_session';
 /** Double-submit token for the forms shown before there is a session (sign in, sign up). */
 const FORM_COOKIE = 'larder_form';
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** An address with no spaces and no control characters (C0, DEL, C1): it is printed by `larder accounts list`. */
+const EMAIL = /^[^\s@\p{Cc}\p{Cf}]+@[^\s@\p{Cc}\p{Cf}]+\.[^\s@\p{Cc}\p{Cf}]+$/u;
+/** Key names are shown on the dashboard and by `larder keys list`: printable characters only. */
+const KEY_NAME = /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+$/u;
 const hidden = { hide: true };
 
-type Form = Record<string, string>;
-
-function cookies(request: FastifyRequest): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const i = part.indexOf('=');
-    if (i > 0) out[part.slice(0, i).trim()] = decodeURIComponent(part.slice(i + 1).trim());
-  }
-  return out;
-}
+/** Form fields bounded in size; a repeated field (an array) or an oversized one is a 400 page. */
+const Field = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
+const CsrfForm = Type.Object({ csrf: Field(256) });
+const CredentialsForm = Type.Object({ email: Field(320), password: Field(1024), csrf: Field(256) });
+const KeyForm = Type.Object({ name: Field(400), csrf: Field(256) });
+const NoticeQuery = Type.Object({ notice: Type.Optional(Type.String({ maxLength: 32 })) });
+const KeyParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+type Form = { csrf?: string };
 
 function setCookie(request: FastifyRequest, reply: FastifyReply, name: string, value: string, maxAge: number): void {
-  const secure = request.protocol === 'https' ? '; Secure' : '';
-  const cookie = `${name}=${encodeURIComponent(value)}; Path=/dashboard; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure}`;
-  const existing = reply.getHeader('set-cookie');
-  reply.header('set-cookie', [...(Array.isArray(existing) ? existing : existing ? [String(existing)] : []), cookie]);
+  reply.setCookie(name, value, { path: '/dashboard', httpOnly: true, sameSite: 'strict', maxAge, secure: request.protocol === 'https' });
 }
+
+const FORM_EXPIRED = 'the form expired or came from another site: reload the page and try again';
 
 const sameToken = (a: string | undefined, b: string | undefined) =>
   !!a && !!b && a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -65,6 +70,7 @@ const NOTICES: Record<string, string> = {
   revoked: 'The key was revoked. It answers 401 from now on.',
   'not-revoked': 'That key is not one of yours or was already revoked.',
   'signed-out': 'You are signed out.',
+  'signed-up': 'If that email was new, its account is ready: sign in with the password you chose. An email that already had an account keeps its own password.',
 };
 
 /**
@@ -74,13 +80,23 @@ const NOTICES: Record<string, string> = {
  * are refused.
  */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  const passwords = new PasswordPolicy();
+  // A malformed cookie of another application on the host (`other=50%`) is kept as sent, not
+  // thrown on: @fastify/cookie decodes each value safely.
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: 8 * 1024 });
+  // Forms shown before there is a session (sign in, sign up) carry a token bound to a secret in
+  // an httpOnly cookie; signed-in forms carry the session's own token.
+  await app.register(csrfProtection, {
+    cookieKey: FORM_COOKIE,
+    cookieOpts: { path: '/dashboard', httpOnly: true, sameSite: 'strict' },
+    getToken: (request) => (request.body as Form | undefined)?.csrf,
   });
 
   // Dashboard visitors are people: errors are pages, not problem+json.
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     if (error instanceof ApiError && error.status < 500) return html(reply, errorPage('That did not work', error.message), error.status);
+    if ((error as { code?: string }).code?.startsWith('FST_CSRF_')) return html(reply, errorPage('That did not work', FORM_EXPIRED), 400);
     if (!(error instanceof ApiError) && error.statusCode && error.statusCode < 500) {
       return html(reply, errorPage('That did not work', 'The form could not be read: reload the page and try again.'), error.statusCode);
     }
@@ -89,28 +105,22 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     return html(reply, errorPage('The dashboard is unavailable', `It cannot reach its database just now; try again in a minute (request ${request.id}).`), 503);
   });
 
-  const formToken = (request: FastifyRequest, reply: FastifyReply): string => {
-    const existing = cookies(request)[FORM_COOKIE];
-    if (existing && /^[A-Za-z0-9_-]{32}$/.test(existing)) return existing;
-    const token = randomBytes(24).toString('base64url');
-    setCookie(request, reply, FORM_COOKIE, token, 3600);
-    return token;
+  const formToken = (request: FastifyRequest, reply: FastifyReply): string => reply.generateCsrf({ secure: request.protocol === 'https' });
+
+  /** Pre-session forms: the token against the form cookie's secret (csrfProtection), and the origin. */
+  const checkFormToken = (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+    if (crossOrigin(request)) return done(new ApiError('invalid_parameter', FORM_EXPIRED));
+    app.csrfProtection(request, reply, done);
   };
 
-  const checkFormToken = (request: FastifyRequest, form: Form) => {
-    if (crossOrigin(request) || !sameToken(form.csrf, cookies(request)[FORM_COOKIE])) {
-      throw new ApiError('invalid_parameter', 'the form expired or came from another site: reload the page and try again');
-    }
-  };
-
-  const currentSession = (request: FastifyRequest) => app.accounts.session(cookies(request)[SESSION_COOKIE]);
+  const currentSession = (request: FastifyRequest) => app.accounts.session(request.cookies[SESSION_COOKIE]);
 
   /** The signed-in session for a form post, with its CSRF token checked; null sends the visitor to sign in. */
   const postSession = async (request: FastifyRequest, form: Form) => {
     const current = await currentSession(request);
     if (!current) return null;
     if (crossOrigin(request) || !sameToken(form.csrf, current.session.csrfToken)) {
-      throw new ApiError('invalid_parameter', 'the form expired or came from another site: reload the page and try again');
+      throw new ApiError('invalid_parameter', FORM_EXPIRED);
     }
     return current;
   };
@@ -143,40 +153,47 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=300').send(DASHBOARD_CSS),
   );
 
-  app.get('/dashboard', { schema: hidden }, async (request, reply) => {
+  app.get<{ Querystring: Static<typeof NoticeQuery> }>('/dashboard', { schema: { ...hidden, querystring: NoticeQuery } }, async (request, reply) => {
     const current = await currentSession(request);
     if (!current) return reply.redirect('/dashboard/sign-in', 303);
-    const notice = NOTICES[String((request.query as Record<string, unknown>).notice ?? '')];
+    const notice = NOTICES[request.query.notice ?? ''];
     return renderDashboard(reply, current.account, current.session.csrfToken, { notice });
   });
 
   app.get('/dashboard/sign-up', { schema: hidden }, async (request, reply) => html(reply, signUpPage({ csrf: formToken(request, reply) })));
 
-  app.post('/dashboard/sign-up', { schema: hidden }, async (request, reply) => {
-    const form = (request.body ?? {}) as Form;
-    checkFormToken(request, form);
+  /*
+   * Sign-up never says whether the email was taken and never starts a session: both cases
+   * answer the same redirect to sign in (an owner signs in with their own password). Each
+   * address may send SIGN_UPS_PER_ADDRESS forms an hour.
+   */
+  app.post<{ Body: Static<typeof CredentialsForm> }>('/dashboard/sign-up', { schema: { ...hidden, body: CredentialsForm }, preHandler: checkFormToken }, async (request, reply) => {
+    const form = request.body ?? {};
     const email = (form.email ?? '').trim();
     const password = form.password ?? '';
-    const again = (error: string) => html(reply, signUpPage({ csrf: formToken(request, reply), email, error }));
+    const again = (error: string, status = 200) => html(reply, signUpPage({ csrf: formToken(request, reply), email, error }), status);
+    const wait = app.signInThrottle.signUpAttempt(request.ip);
+    if (wait > 0) {
+      reply.header('retry-after', String(wait));
+      const minutes = Math.ceil(wait / 60);
+      return again(`Too many sign-ups from your network. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, 429);
+    }
     if (!EMAIL.test(email) || email.length > 254) return again('Enter a valid email address.');
-    if (password.length < 10 || password.length > 200) return again('Choose a password of 10 to 200 characters.');
-    const account = await app.accounts.signUp(email, password);
-    if (!account) return again('An account with this email already exists: sign in instead.');
-    const session = await app.accounts.startSession(account.id);
-    setCookie(request, reply, SESSION_COOKIE, session.token, SESSION_SECONDS);
-    return reply.redirect('/dashboard', 303);
+    const weak = await passwords.problem(password, [email, ...email.split(/[@.+_-]/)]);
+    if (weak) return again(weak);
+    await app.accounts.signUp(email, password);
+    return reply.redirect('/dashboard/sign-in?notice=signed-up', 303);
   });
 
-  app.get('/dashboard/sign-in', { schema: hidden }, async (request, reply) => {
-    const notice = NOTICES[String((request.query as Record<string, unknown>).notice ?? '')];
+  app.get<{ Querystring: Static<typeof NoticeQuery> }>('/dashboard/sign-in', { schema: { ...hidden, querystring: NoticeQuery } }, async (request, reply) => {
+    const notice = NOTICES[request.query.notice ?? ''];
     return html(reply, signInPage({ csrf: formToken(request, reply), notice }));
   });
 
-  app.post('/dashboard/sign-in', { schema: hidden }, async (request, reply) => {
-    const form = (request.body ?? {}) as Form;
-    checkFormToken(request, form);
+  app.post<{ Body: Static<typeof CredentialsForm> }>('/dashboard/sign-in', { schema: { ...hidden, body: CredentialsForm }, preHandler: checkFormToken }, async (request, reply) => {
+    const form = request.body ?? {};
     const email = (form.email ?? '').trim();
-    const wait = await app.signInThrottle.attempt(email, request.ip);
+    const wait = app.signInThrottle.attempt(email, request.ip);
     if (wait > 0) {
       reply.header('retry-after', String(wait));
       const minutes = Math.ceil(wait / 60);
@@ -187,26 +204,26 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     if (!account) {
       return html(reply, signInPage({ csrf: formToken(request, reply), email, error: 'The email or password is not right.' }));
     }
-    await app.signInThrottle.succeeded(email, request.ip);
+    app.signInThrottle.succeeded(email, request.ip);
     const session = await app.accounts.startSession(account.id);
     setCookie(request, reply, SESSION_COOKIE, session.token, SESSION_SECONDS);
     return reply.redirect('/dashboard', 303);
   });
 
-  app.post('/dashboard/sign-out', { schema: hidden }, async (request, reply) => {
-    const current = await postSession(request, (request.body ?? {}) as Form);
-    if (current) await app.accounts.endSession(cookies(request)[SESSION_COOKIE]);
+  app.post<{ Body: Static<typeof CsrfForm> }>('/dashboard/sign-out', { schema: { ...hidden, body: CsrfForm } }, async (request, reply) => {
+    const current = await postSession(request, request.body ?? {});
+    if (current) await app.accounts.endSession(request.cookies[SESSION_COOKIE]);
     setCookie(request, reply, SESSION_COOKIE, '', 0);
     return reply.redirect('/dashboard/sign-in?notice=signed-out', 303);
   });
 
-  app.post('/dashboard/keys', { schema: hidden }, async (request, reply) => {
-    const form = (request.body ?? {}) as Form;
+  app.post<{ Body: Static<typeof KeyForm> }>('/dashboard/keys', { schema: { ...hidden, body: KeyForm } }, async (request, reply) => {
+    const form = request.body ?? {};
     const current = await postSession(request, form);
     if (!current) return reply.redirect('/dashboard/sign-in', 303);
     const name = (form.name ?? '').trim();
-    if (name.length === 0 || name.length > 100) {
-      return renderDashboard(reply, current.account, current.session.csrfToken, { error: 'Give the key a name of 1 to 100 characters.' });
+    if (name.length === 0 || name.length > 100 || !KEY_NAME.test(name)) {
+      return renderDashboard(reply, current.account, current.session.csrfToken, { error: 'Give the key a name of 1 to 100 printable characters.' });
     }
     try {
       const created = await app.accounts.createKey(current.account, name);
@@ -220,11 +237,14 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     }
   });
 
-  app.post('/dashboard/keys/:id/revoke', { schema: hidden }, async (request, reply) => {
-    const current = await postSession(request, (request.body ?? {}) as Form);
+  app.post<{ Body: Static<typeof CsrfForm>; Params: Static<typeof KeyParams> }>(
+    '/dashboard/keys/:id/revoke',
+    { schema: { ...hidden, body: CsrfForm, params: KeyParams } },
+    async (request, reply) => {
+    const current = await postSession(request, request.body ?? {});
     if (!current) return reply.redirect('/dashboard/sign-in', 303);
-    const id = Number((request.params as { id: string }).id);
-    const done = Number.isSafeInteger(id) && (await app.accounts.revokeKeyOf(current.account, id));
+    const done = await app.accounts.revokeKeyOf(current.account, request.params.id);
     return reply.redirect(`/dashboard?notice=${done ? 'revoked' : 'not-revoked'}`, 303);
-  });
+    },
+  );
 }

@@ -4,7 +4,7 @@ import { cookNutrients, parseMethod } from '../../domain/cooking.js';
 import { resolveCountry } from '../../domain/countries.js';
 import { ApiError } from '../../errors.js';
 import { CookedFields, COOKED_BASIS, MethodQuery } from './yield.js';
-import { AllergenName, BASIS, errorResponses, IdParams, json, NutrientAmount, pageOf, Pagination, SearchText } from '../schemas.js';
+import { AllergenName, BASIS, errorResponses, IdParams, json, NutrientAmount, pageOf, Pagination, pageBounds, SearchText } from '../schemas.js';
 
 export const IngredientListItem = Type.Object({
   id: Type.Integer({ description: 'NDB number (SR Legacy) or FDC id (Foundation, above 300000)' }),
@@ -106,7 +106,8 @@ export const ingredientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { q, category, allergen, limit, offset } = request.query;
+      const { q, category, allergen } = request.query;
+      const { limit, offset } = pageBounds(request.query);
       if (category !== undefined && !app.ingredients.categoryExists(category)) {
         throw ApiError.invalidParameter('category', `no category ${category}; see /v1/categories`);
       }

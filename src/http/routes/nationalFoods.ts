@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { NATIONAL_DATASET, resolveCountry, type CountryCode } from '../../domain/countries.js';
 import { ApiError } from '../../errors.js';
-import { BASIS, errorResponses, json, pageOf, Pagination } from '../schemas.js';
+import { BASIS, errorResponses, json, NO_CONTROL_CHARACTERS, pageBounds, pageOf, Pagination } from '../schemas.js';
 
 const NationalCountry = Type.String({
   maxLength: 64,
@@ -78,6 +78,7 @@ export const nationalFoodRoutes: FastifyPluginAsyncTypebox = async (app) => {
             Type.String({
               minLength: 1,
               maxLength: 200,
+              pattern: NO_CONTROL_CHARACTERS,
               description: 'Words to find in the published or the English name, in any order (case and accents ignored); names starting with the text first',
             }),
           ),
@@ -87,7 +88,8 @@ export const nationalFoodRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { q, limit, offset } = request.query;
+      const { q } = request.query;
+      const { limit, offset } = pageBounds(request.query);
       const { country, dataset } = nationalCountry(request.query.country, app.catalog.countries);
       const page = app.nationalValues.listFoods({ country, dataset, q, limit, offset });
       return { data: page.data, limit, offset, total: page.total, total_exact: true };
@@ -102,7 +104,7 @@ export const nationalFoodRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'A national food with its values as published and its links to canonical ingredients',
         params: Type.Object({
           country: NationalCountry,
-          code: Type.String({ minLength: 1, maxLength: 64, description: "The food's code in the national table" }),
+          code: Type.String({ minLength: 1, maxLength: 64, pattern: NO_CONTROL_CHARACTERS, description: "The food's code in the national table" }),
         }),
         response: { 200: json(NationalFood, 'The national food'), ...errorResponses(400, 401, 404, 429) },
       },

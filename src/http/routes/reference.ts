@@ -36,7 +36,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['Reference'],
         summary: 'All nutrient definitions',
-        response: { 200: json(Type.Object({ data: Type.Array(NutrientDefinition) }), 'Every definition'), ...errorResponses(401, 429) },
+        response: { 200: json(Type.Object({ data: Type.Array(NutrientDefinition) }), 'Every definition'), ...errorResponses(400, 401, 429) },
       },
     },
     async () => ({ data: app.reference.nutrients() }),
@@ -48,7 +48,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['Reference'],
         summary: 'All ingredient categories (values of the category filter)',
-        response: { 200: json(Type.Object({ data: Type.Array(Category) }), 'Every category'), ...errorResponses(401, 429) },
+        response: { 200: json(Type.Object({ data: Type.Array(Category) }), 'Every category'), ...errorResponses(400, 401, 429) },
       },
     },
     async () => ({ data: app.reference.categories() }),
@@ -70,7 +70,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
             }),
             'Every dataset',
           ),
-          ...errorResponses(401, 429),
+          ...errorResponses(400, 401, 429),
         },
       },
     },

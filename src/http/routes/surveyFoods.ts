@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError } from '../../errors.js';
-import { errorResponses, IdParams, json, pageOf, Pagination, SearchText } from '../schemas.js';
+import { errorResponses, IdParams, json, pageOf, Pagination, pageBounds, SearchText } from '../schemas.js';
 
 const Wweia = Type.Object({
   code: Type.Integer({ description: 'WWEIA food category number' }),
@@ -56,7 +56,8 @@ export const surveyFoodRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { q, wweia, limit, offset } = request.query;
+      const { q, wweia } = request.query;
+      const { limit, offset } = pageBounds(request.query);
       if (wweia !== undefined && !app.surveyFoods.wweiaExists(wweia)) {
         throw ApiError.invalidParameter('wweia', `no WWEIA category ${wweia} among the survey foods`);
       }

@@ -49,7 +49,8 @@ describe('API keys on every /v1 route', () => {
       ['a revoked key', () => ({ 'x-api-key': revoked }), 'revoked_api_key'],
     ];
     it.each(cases)('refuses %s with 401', async (_label, headers, code) => {
-      const res = await t.app.inject({ method: 'GET', url, headers: headers() });
+      // An address per route: more than 100 401s from one address in a minute become 429s.
+      const res = await t.app.inject({ method: 'GET', url, headers: headers(), remoteAddress: `192.0.2.${V1_ROUTES.indexOf(url) + 1}` });
       expect(res.statusCode).toBe(401);
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
       expect(res.json()).toMatchObject({ status: 401, code, request_id: res.headers['x-request-id'] });
@@ -73,8 +74,62 @@ describe('API keys on every /v1 route', () => {
       expect(lookups).toBe(0);
       // A well-formed key never seen before is looked up (known keys may be answered from the
       // short revalidation cache).
-      await t.app.inject({ method: 'GET', url: '/v1/nutrients', headers: { 'x-api-key': `svc_live_${'0'.repeat(32)}` } });
+      await t.app.inject({ method: 'GET', url: '/v1/nutrients', headers: { 'x-api-key': `svc_live_${'e'.repeat(32)}` } });
       expect(lookups).toBe(1);
+    } finally {
+      t.accounts.store.findKeyByHash = original;
+    }
+  });
+
+  it('looks an unknown well-formed key up once, then answers it from the negative cache (issue 19, finding 9)', async () => {
+    let lookups = 0;
+    const original = t.accounts.store.findKeyByHash.bind(t.accounts.store);
+    t.accounts.store.findKeyByHash = async (hash) => {
+      lookups++;
+      return original(hash);
+    };
+    try {
+      const unknown = `svc_live_${'ab'.repeat(16)}`;
+      for (let i = 0; i < 20; i++) {
+        const res = await t.app.inject({ method: 'GET', url: '/v1/nutrients', headers: { 'x-api-key': unknown }, remoteAddress: '198.51.100.90' });
+        expect(res.statusCode).toBe(401);
+        expect(res.json().code).toBe('invalid_api_key');
+      }
+      expect(lookups).toBe(1);
+      // A key created through the service after being presented works at once.
+      const account = await t.accounts.createAccount({ email: null, name: 'late', plan: 'free' });
+      const created = await t.accounts.createKey(account, 'late');
+      expect((await t.app.inject({ method: 'GET', url: '/v1/nutrients', headers: { 'x-api-key': created.plaintext } })).statusCode).toBe(200);
+    } finally {
+      t.accounts.store.findKeyByHash = original;
+    }
+  });
+
+  it('answers 429 without a store lookup once an address has had 100 401s in a minute (issue 19, finding 9)', async () => {
+    let lookups = 0;
+    const original = t.accounts.store.findKeyByHash.bind(t.accounts.store);
+    t.accounts.store.findKeyByHash = async (hash) => {
+      lookups++;
+      return original(hash);
+    };
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 130; i++) {
+        const key = `svc_live_${i.toString(16).padStart(32, 'c')}`;
+        statuses.push((await t.app.inject({ method: 'GET', url: '/v1/nutrients', headers: { 'x-api-key': key }, remoteAddress: '203.0.113.91' })).statusCode);
+      }
+      expect(statuses.slice(0, 100)).toEqual(Array(100).fill(401));
+      expect(statuses.slice(100)).toEqual(Array(30).fill(429));
+      expect(lookups).toBe(100);
+      const refused = await t.app.inject({ method: 'GET', url: '/v1/nutrients', headers: { 'x-api-key': `svc_live_${'d'.repeat(32)}` }, remoteAddress: '203.0.113.91' });
+      expect(refused.json().code).toBe('rate_limited');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+      // A good key from that address still works (clients sharing an address with a flooder).
+      expect((await t.app.inject({ method: 'GET', url: '/v1/nutrients', headers: { 'x-api-key': t.key }, remoteAddress: '203.0.113.91' })).statusCode).toBe(200);
+      // Other addresses are not affected.
+      const other = await t.app.inject({ method: 'GET', url: '/v1/nutrients', headers: { 'x-api-key': `svc_live_${'d'.repeat(32)}` }, remoteAddress: '203.0.113.92' });
+      expect(other.statusCode).toBe(401);
     } finally {
       t.accounts.store.findKeyByHash = original;
     }

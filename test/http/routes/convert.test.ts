@@ -30,7 +30,7 @@ describe('GET /v1/ingredients/:id/convert', () => {
     const body = (await conv(11215, 'clove', 'g', 1)).json();
     expect(body.to.amount).toBe(3);
     expect(body.density_source).toBe('none');
-    expect(body.piece_weights).toEqual([{ unit: 'clove', grams: 3, measure: '1 clove = 3 g' }]);
+    expect(body.piece_weights).toEqual([{ unit: 'clove', grams: 3, measure: '1 clove = 3 g', size: null }]);
     expect((await conv(11215, 'Cloves', 'oz', 3)).json().to.amount).toBeCloseTo(9 / 28.349523125, 5);
   });
 
@@ -107,7 +107,9 @@ describe('GET /v1/ingredients/:id/convert', () => {
       expect(res.statusCode, amount).toBe(400);
       expect(res.json().code).toBe('invalid_parameter');
     }
-    const underflow = await conv(20081, 'mg', 'lb', '5e-324');
+    // numbers with exponents are 400 (strict parameters); the smallest double written out in decimals underflows
+    expect((await conv(20081, 'cup', 'g', '1e2')).statusCode).toBe(400);
+    const underflow = await conv(20081, 'mg', 'lb', `0.${'0'.repeat(323)}5`);
     expect(underflow.statusCode).toBe(400);
     expect(underflow.json().errors).toEqual([{ parameter: 'amount', message: expect.stringContaining('too small') }]);
     expect((await get('/v1/ingredients/20081/convert?from=cup&amount=1')).statusCode).toBe(400);
@@ -134,7 +136,8 @@ describe('conversion properties', () => {
             expect(there.statusCode, `${id} ${amount} ${from} -> ${to}`).toBe(200);
             const b = there.json().to.amount;
             expect(Number.isFinite(b) && b > 0, `${id} ${amount} ${from} -> ${to} = ${b}`).toBe(true);
-            const back = await conv(id, to, from, b);
+            // sent back in plain decimals, as the API takes no exponents
+            const back = await conv(id, to, from, b.toLocaleString('en-US', { useGrouping: false, maximumSignificantDigits: 21 }));
             expect(back.statusCode).toBe(200);
             const a = back.json().to.amount;
             expect(Math.abs(a - amount) / amount, `${id} ${amount} ${from} -> ${to} -> ${from} = ${a}`).toBeLessThan(2e-5);
@@ -145,4 +148,43 @@ describe('conversion properties', () => {
     }
     expect(checked).toBeGreaterThan(SAMPLE.length * 12 * 12 * 3);
   }, 120_000);
+});
+
+describe('piece sizes', () => {
+  it('weighs a raw onion at the medium 110 g by default, and echoes the size', async () => {
+    // SR28 WEIGHT.txt 11282: large 150 g, medium (2-1/2" dia) 110 g, small 70 g
+    const res = await conv(11282, 'piece', 'g', 1);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ to: { unit: 'g', amount: 110 }, size: 'medium' });
+    expect(res.json().piece_weights).toEqual([{ unit: 'piece', grams: 110, measure: '1 medium (2-1/2" dia) = 110 g', size: 'medium' }]);
+    expect((await conv(11282, 'piece', 'g', 1, '&size=large')).json()).toMatchObject({ to: { amount: 150 }, size: 'large' });
+    expect((await conv(11282, 'piece', 'g', 2, '&size=SMALL')).json()).toMatchObject({ to: { amount: 140 }, size: 'small' });
+    // slices have sizes too: slice, medium (1/8" thick) 14 g; slice, large (1/4" thick) 38 g
+    expect((await conv(11282, 'slice', 'g', 1)).json()).toMatchObject({ to: { amount: 14 }, size: 'medium' });
+    expect((await conv(11282, 'slice', 'g', 1, '&size=large')).json()).toMatchObject({ to: { amount: 38 }, size: 'large' });
+  });
+
+  it('reads per-unit measures such as "Potato medium" as piece weights (raw potatoes 11352: medium 213 g)', async () => {
+    // SR28 WEIGHT.txt 11352: Potato large 369 g, Potato medium 213 g, Potato small 170 g
+    const res = await conv(11352, 'piece', 'g', 1);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ to: { amount: 213 }, size: 'medium' });
+    expect((await conv(11352, 'piece', 'g', 1, '&size=large')).json().to.amount).toBe(369);
+    expect((await conv(11352, 'g', 'piece', 340, '&size=small')).json().to.amount).toBe(2);
+  });
+
+  it('answers a record without sizes with its one weight and size null; a size the record lacks is 422', async () => {
+    // garlic 11215: "1 clove = 3.0 g", no sizes
+    expect((await conv(11215, 'clove', 'g', 1, '&size=large')).json()).toMatchObject({ to: { amount: 3 }, size: null });
+    // onion slices come large, medium and thin: no small one
+    const none = await conv(11282, 'slice', 'g', 1, '&size=small');
+    expect(none.statusCode).toBe(422);
+    expect(none.json()).toMatchObject({ code: 'conversion_unavailable', errors: [{ parameter: 'size' }] });
+    expect(none.json().detail).toContain('large, medium');
+    const bad = await conv(11282, 'piece', 'g', 1, '&size=huge');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].parameter).toBe('size');
+    // mass to mass ignores size and says none was used
+    expect((await conv(11282, 'g', 'oz', 1, '&size=large')).json().size).toBeNull();
+  });
 });

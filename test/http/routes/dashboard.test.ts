@@ -35,7 +35,7 @@ describe('dashboard', () => {
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain('<label for="email">Email</label>');
-    expect(String(page.headers['set-cookie'])).toMatch(/^larder_form=[\w-]{32}; Path=\/dashboard; HttpOnly; SameSite=Strict/);
+    expect(String(page.headers['set-cookie'])).toMatch(/^larder_form=[\w-]{20,}; Path=\/dashboard; HttpOnly; SameSite=Strict/);
     const csrf = csrfOf(page.body);
 
     const forged = await client.post('/dashboard/sign-up', { email: 'dev@example.com', password: 'a long password', csrf: 'x'.repeat(32) });
@@ -48,17 +48,53 @@ describe('dashboard', () => {
     expect(short.status).toBe(200);
     expect(short.body).toContain('<p class="error" role="alert">Choose a password of 10 to 200 characters.</p>');
 
+    // Issue 19, finding 6: trivial passwords are refused whatever their length.
+    for (const weak of [' '.repeat(10), '\u0000'.repeat(10), 'password123', '1234567890', 'qwertyuiop1', 'dev@example.com1']) {
+      const res = await client.post('/dashboard/sign-up', { email: 'dev@example.com', password: weak, csrf });
+      expect(res.status, JSON.stringify(weak)).toBe(200);
+      expect(res.body, JSON.stringify(weak)).toMatch(/too easy to guess|control characters/);
+    }
+    expect((await client.post('/dashboard/sign-up', { email: 'dev\u001b[2J@example.com', password: 'a long password', csrf })).body).toContain('Enter a valid email address.');
+
     const ok = await client.post('/dashboard/sign-up', { email: 'dev@example.com', password: 'a long password', csrf }, { origin: 'http://larder.test' });
     expect(ok.status).toBe(303);
-    expect(ok.headers.location).toBe('/dashboard');
-    const session = (Array.isArray(ok.headers['set-cookie']) ? ok.headers['set-cookie'] : [String(ok.headers['set-cookie'])]).find((c) => c.startsWith('larder_session='));
-    expect(session).toMatch(/HttpOnly; SameSite=Strict; Max-Age=604800/);
+    expect(ok.headers.location).toBe('/dashboard/sign-in?notice=signed-up');
+    expect(String(ok.headers['set-cookie'] ?? '')).not.toContain('larder_session');
+    expect((await client.get('/dashboard/sign-in?notice=signed-up')).body).toContain('If that email was new, its account is ready');
+    const signIn = await client.post('/dashboard/sign-in', { email: 'dev@example.com', password: 'a long password', csrf: csrfOf((await client.get('/dashboard/sign-in')).body) });
+    expect(signIn.status).toBe(303);
+    const session = (Array.isArray(signIn.headers['set-cookie']) ? signIn.headers['set-cookie'] : [String(signIn.headers['set-cookie'])]).find((c) => c.startsWith('larder_session='));
+    expect(session).toMatch(/; Max-Age=604800/);
+    expect(session).toMatch(/; HttpOnly/);
+    expect(session).toMatch(/; SameSite=Strict/);
+    expect(session).toMatch(/; Path=\/dashboard/);
 
-    const again = newClient();
+    // Issue 19, finding 6: a taken email answers exactly as a new one (no enumeration).
+    const again = newClient('192.0.2.44');
     const dup = await again.post('/dashboard/sign-up', { email: 'DEV@example.com', password: 'a long password', csrf: csrfOf((await again.get('/dashboard/sign-up')).body) });
-    expect(dup.status).toBe(200);
-    expect(dup.body).toContain('An account with this email already exists: sign in instead.');
+    expect(dup.status).toBe(ok.status);
+    expect(dup.headers.location).toBe(ok.headers.location);
     expect(dup.headers['set-cookie']).toBeUndefined();
+    expect(dup.body).toBe(ok.body);
+  });
+
+  it('throttles sign-ups per address (issue 19, finding 6)', async () => {
+    const bot = newClient('203.0.113.200');
+    const csrf = csrfOf((await bot.get('/dashboard/sign-up')).body);
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      statuses.push((await bot.post('/dashboard/sign-up', { email: `bot${i}@example.com`, password: 'Marmalade-on-rye-toast', csrf })).status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(303));
+    const refused = await bot.post('/dashboard/sign-up', { email: 'bot99@example.com', password: 'Marmalade-on-rye-toast', csrf });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toContain('Too many sign-ups from your network');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(59 * 60);
+    expect(await t.accounts.store.findAccountByEmail('bot10@example.com')).toBeNull();
+    expect(await t.accounts.store.findAccountByEmail('bot9@example.com')).not.toBeNull();
+    // Another address is not affected.
+    const person = newClient('198.51.100.201');
+    expect((await person.post('/dashboard/sign-up', { email: 'person@example.com', password: 'Marmalade-on-rye-toast', csrf: csrfOf((await person.get('/dashboard/sign-up')).body) })).status).toBe(303);
   });
 
   it('shows the plan and usage, creates a key once, holds the plan, lists and revokes', async () => {
@@ -71,6 +107,8 @@ describe('dashboard', () => {
     const csrf = csrfOf(page.body);
 
     expect((await client.post('/dashboard/keys', { name: 'app', csrf: 'wrong' })).status).toBe(400);
+    // Issue 19, finding 11: names are printed by `larder keys list`; no terminal control sequences.
+    expect((await client.post('/dashboard/keys', { name: 'evil\u001b[2J', csrf })).body).toContain('Give the key a name of 1 to 100 printable characters.');
     const created = await client.post('/dashboard/keys', { name: 'recipe app <prod>', csrf });
     expect(created.status).toBe(200);
     expect(created.body).toContain('you will not see this again');
@@ -126,7 +164,7 @@ describe('dashboard', () => {
   });
 
   it('refuses sign-in, even with the right password, after ten attempts at one email from one address, and counts emails and addresses apart', async () => {
-    const signUp = newClient();
+    const signUp = newClient('192.0.2.10');
     const csrf = csrfOf((await signUp.get('/dashboard/sign-up')).body);
     expect((await signUp.post('/dashboard/sign-up', { email: 'guessed@example.com', password: 'the right password', csrf })).status).toBe(303);
 
@@ -154,11 +192,41 @@ describe('dashboard', () => {
     expect((await owner.post('/dashboard/sign-in', { email: 'guessed@example.com', password: 'the right password', csrf: ownerForm })).status).toBe(303);
 
     // Another account is not locked out by it.
-    const fresh = newClient();
+    const fresh = newClient('192.0.2.11');
     const other = csrfOf((await fresh.get('/dashboard/sign-up')).body);
     expect((await fresh.post('/dashboard/sign-up', { email: 'bystander@example.com', password: 'another password', csrf: other })).status).toBe(303);
     const signIn = csrfOf((await guesser.get('/dashboard/sign-in')).body);
     expect((await guesser.post('/dashboard/sign-in', { email: 'bystander@example.com', password: 'another password', csrf: signIn })).status).toBe(303);
+  });
+
+  it('serves the dashboard to a browser holding a malformed cookie of another application (issue 19, finding 4)', async () => {
+    const browser = newClient('203.0.113.77');
+    // Another app on the host sets `other_app=50%`: not valid percent-encoding.
+    browser.jar.set('other_app', '50%');
+    const page = await browser.get('/dashboard/sign-up');
+    expect(page.status).toBe(200);
+    const ok = await browser.post('/dashboard/sign-up', { email: 'cookie@example.com', password: 'Marmalade-on-rye-toast', csrf: csrfOf(page.body) });
+    expect(ok.status).toBe(303);
+    const signIn = await browser.post('/dashboard/sign-in', { email: 'cookie@example.com', password: 'Marmalade-on-rye-toast', csrf: csrfOf((await browser.get('/dashboard/sign-in')).body) });
+    expect(signIn.status).toBe(303);
+    const home = await browser.get('/dashboard');
+    expect(home.status).toBe(200);
+    expect(home.body).toContain('cookie@example.com');
+  });
+
+  it('answers a form with a repeated or oversized field as a 400 page, never a 500', async () => {
+    const browser = newClient('203.0.113.78');
+    const csrf = csrfOf((await browser.get('/dashboard/sign-in')).body);
+    const repeated = await t.app.inject({
+      method: 'POST',
+      url: '/dashboard/sign-in',
+      headers: { host: 'larder.test', cookie: [...browser.jar].map(([k, v]) => `${k}=${v}`).join('; '), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `email=a%40b.co&email=c%40d.co&password=x&csrf=${encodeURIComponent(csrf)}`,
+    });
+    expect(repeated.statusCode).toBe(400);
+    expect(repeated.headers['content-type']).toMatch(/^text\/html/);
+    const huge = await browser.post('/dashboard/sign-in', { email: `${'a'.repeat(400)}@example.com`, password: 'x', csrf });
+    expect(huge.status).toBe(400);
   });
 
   it('counts an attempt before checking the password, so parallel guesses cannot all be checked', async () => {
@@ -177,9 +245,9 @@ describe('dashboard', () => {
   });
 });
 
-describe('sign-in behind a reverse proxy (LARDER_TRUST_PROXY=true)', () => {
+describe('sign-in behind a reverse proxy (LARDER_TRUST_PROXY=10.0.0.1)', () => {
   it('counts attempts per client address from X-Forwarded-For, not per proxy', async () => {
-    const proxied = await buildAccountsApp({ env: { LARDER_TRUST_PROXY: 'true' } });
+    const proxied = await buildAccountsApp({ env: { LARDER_TRUST_PROXY: '10.0.0.1' } });
     try {
       const via = (clientAddress: string) =>
         new FormClient(async (req) => {
@@ -201,6 +269,25 @@ describe('sign-in behind a reverse proxy (LARDER_TRUST_PROXY=true)', () => {
       expect((await guesser.post('/dashboard/sign-in', { email: 'proxied@example.com', password: 'guess', csrf: form })).status).toBe(429);
       const ownerForm = csrfOf((await owner.get('/dashboard/sign-in')).body);
       expect((await owner.post('/dashboard/sign-in', { email: 'proxied@example.com', password: 'the right password', csrf: ownerForm })).status).toBe(303);
+
+      // Issue 19, finding 8: a client that is not a listed proxy cannot choose its address by
+      // sending X-Forwarded-For; its guesses are counted against its own address.
+      let spoofed = 0;
+      const direct = new FormClient(async (req) => {
+        const res = await proxied.app.inject({
+          method: req.method as 'GET',
+          url: req.url,
+          headers: { host: 'larder.test', 'x-forwarded-for': `198.18.${spoofed >> 8}.${spoofed++ & 255}`, ...req.headers },
+          payload: req.body,
+          remoteAddress: '203.0.113.66',
+        });
+        return { status: res.statusCode, headers: res.headers as Record<string, string | string[] | undefined>, body: res.body };
+      });
+      const directForm = csrfOf((await direct.get('/dashboard/sign-in')).body);
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) statuses.push((await direct.post('/dashboard/sign-in', { email: 'proxied@example.com', password: `spoof ${i}`, csrf: directForm })).status);
+      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
+      expect(statuses.slice(10)).toEqual([429, 429]);
     } finally {
       await proxied.close();
     }

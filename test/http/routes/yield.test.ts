@@ -97,3 +97,38 @@ describe('GET /v1/ingredients/:id/nutrients?method=', () => {
     expect(res.json().code).toBe('unsupported_method');
   });
 });
+
+describe('yields and retention that respect physics', () => {
+  it("boils dry pasta by its own raw/cooked pair (about 2.4), not a group median", async () => {
+    const body = (await get('/v1/ingredients/20120/yield?method=boiling')).json();
+    // SR28 NUT_DATA: 20120 water 9.90 fat 1.51; 20121 "Pasta, cooked, enriched, without added salt" water 62.13 fat 0.93
+    expect(body.yield_source).toBe('raw_cooked_pair');
+    expect(body.yield_factor).toBeCloseTo((100 - 9.9 - 1.51) / (100 - 62.13 - 0.93), 3); // 2.398
+    expect(body.yield_basis).toContain('20121');
+  });
+
+  it('never lets steaming add water where the record has no steamed pair of its own', async () => {
+    for (const id of [11457, 11090, 11124, 11352, 20044]) {
+      // spinach, broccoli, carrots, potatoes, rice: none has a steamed record in SR28
+      const body = (await get(`/v1/ingredients/${id}/yield?method=steaming`)).json();
+      expect(body.yield_source, String(id)).toBe('group_default');
+      expect(body.yield_factor, String(id)).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('holds retention at 1 except fat and energy when frying (grilled flank steak 13068)', async () => {
+    const grilled = (await get('/v1/ingredients/13068/yield?method=grilling')).json();
+    // SR28: raw 13068 protein 21.72, broiled 13070 protein 27.82: 27.82 x yield / 21.72 > 1 for any yield above 0.78
+    expect(grilled.nutrient_retention.protein).toBeLessThanOrEqual(1);
+    expect(grilled.nutrient_retention.protein).toBe(1);
+    for (const method of ['boiling', 'frying', 'baking', 'steaming', 'grilling']) {
+      for (const id of [13068, 11090, 20120, 5062, 15076, 1123]) {
+        const body = (await get(`/v1/ingredients/${id}/yield?method=${method}`)).json();
+        for (const [key, value] of Object.entries(body.nutrient_retention as Record<string, number>)) {
+          if (method === 'frying' && (key === 'fat' || key === 'energy')) continue;
+          expect(value, `${id} ${method} ${key}`).toBeLessThanOrEqual(1);
+        }
+      }
+    }
+  });
+});

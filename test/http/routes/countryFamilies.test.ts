@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, nutrient, type TestApp } from '../../support/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const ids = (body: { nutrients: Array<{ nutrient_id: number }> }) => new Set(body.nutrients.map((n) => n.nutrient_id));
+
+describe('national fallback by nutrient family', () => {
+  it('never serves US vitamin D in IU beside CoFID vitamin D for whole milk (GB)', async () => {
+    const body = (await t.get('/v1/ingredients/1077/nutrients?country=GB')).json();
+    expect(body.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '12-596' });
+    // CoFID 12-596: vitamin D "Tr", retinol 36, carotene 14, folate 8, sugars 4.6, fibre 0 (as loaded)
+    expect(nutrient(body, 1114)).toMatchObject({ source: 'uk_cofid', qualifier: 'trace' });
+    expect(nutrient(body, 1105)).toMatchObject({ amount: 36, source: 'uk_cofid' });
+    expect(nutrient(body, 1107)).toMatchObject({ amount: 14, source: 'uk_cofid' });
+    expect(nutrient(body, 1177)).toMatchObject({ amount: 8, source: 'uk_cofid' });
+    const present = ids(body);
+    // SR28 1077 has vitamin D 51 IU (1110) and 1.3 µg, vitamin A 162 IU (1104) and RAE 46 µg (1106),
+    // folic acid (1186) and DFE (1190): none of them is served beside CoFID's members of their families
+    for (const id of [1110, 1104, 1106, 1186, 1190]) expect(present.has(id), String(id)).toBe(false);
+    // CoFID gives vitamin E as alpha-tocopherol equivalents (1158, 0.06 mg), so SR28's alpha-tocopherol
+    // 0.07 mg (1109) is not served beside it
+    expect(nutrient(body, 1158)).toMatchObject({ amount: 0.06, source: 'uk_cofid' });
+    expect(present.has(1109)).toBe(false);
+    // nutrients outside the families CoFID gives still fall back: choline 14.3 mg (SR28 1077)
+    expect(nutrient(body, 1180)).toMatchObject({ amount: 14.3, source: 'usda_fallback' });
+    // and no nutrient is served twice
+    expect(present.size).toBe(body.nutrients.length);
+  });
+
+  it('keeps the French link of whole milk and serves only CIQUAL vitamin D', async () => {
+    const body = (await t.get('/v1/ingredients/1077/nutrients?country=FR')).json();
+    expect(body.linked_food).toMatchObject({ dataset: 'fr_ciqual', code: '19024' });
+    expect(nutrient(body, 1114)).toMatchObject({ amount: 0.1, source: 'fr_ciqual' }); // CIQUAL 19024 vitamin D 0.1 µg
+    expect(ids(body).has(1110)).toBe(false);
+  });
+
+  it('does not lend the US fortification to a national food that does not say it is fortified (NO milk)', async () => {
+    // SR28 1077 is "with added vitamin D"; Matvaretabellen 01-001 "Helmelk, 3,5 % fett, Tine" gives no vitamin D
+    const body = (await t.get('/v1/ingredients/1077/nutrients?country=NO')).json();
+    expect(body.linked_food).toMatchObject({ code: '01-001' });
+    const present = ids(body);
+    for (const id of [1110, 1114]) expect(present.has(id), String(id)).toBe(false);
+    // unfortified nutrients still fall back (SR28 1077 retinol 45 µg)
+    expect(nutrient(body, 1105)).toMatchObject({ amount: 45, source: 'usda_fallback' });
+    // the US answer itself is unchanged: 51 IU
+    expect(nutrient((await t.get('/v1/ingredients/1077/nutrients')).json(), 1110).amount).toBe(51);
+  });
+
+  it('links UK raw rice to the unenriched US record and serves no US folic acid beside CoFID folate', async () => {
+    const unenriched = (await t.get('/v1/ingredients/20444/nutrients?country=GB')).json();
+    expect(unenriched.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '11-861', name: 'Rice, white, long grain, raw' });
+    // CoFID 11-861: folate 14 µg; SR28 20444 folate food 8, DFE 8, folic acid 0 are not served beside it
+    expect(nutrient(unenriched, 1177)).toMatchObject({ amount: 14, source: 'uk_cofid' });
+    for (const id of [1186, 1187, 1190]) expect(ids(unenriched).has(id), String(id)).toBe(false);
+    // the enriched record is no longer CoFID 11-861's twin
+    const enriched = (await t.get('/v1/ingredients/20044/nutrients?country=GB')).json();
+    expect(enriched.linked_food?.code).not.toBe('11-861');
+  });
+});
