@@ -328,18 +328,20 @@ export function scorePair(
   idf: (t: string) => number,
   distinct?: Set<string>,
   referenceSpecies?: ReadonlySet<string>,
-  pool?: { words: ReadonlySet<string>; always?: ReadonlySet<string> },
+  pool?: { words: ReadonlyMap<string, readonly Profile[]>; always?: ReadonlySet<string> },
 ): LinkResult {
   // With the pool (every word of the candidates scored for this food, Linker.rank), a word
   // one name has and the other lacks blocks only where the catalogue shows it matters:
   // - a word of the national name only ("chicken" eggs, "green" broccoli, "English" cheddar)
-  //   blocks when some candidate names it (the catalogue tells such foods apart); otherwise
-  //   the profiles decide;
+  //   blocks when some candidate that names it differs from this one in composition (the
+  //   catalogue tells such foods apart: "duck" eggs); otherwise the profiles decide;
   // - a word of the canonical name only ("whole" egg, "stick" butter, "peeled" apples) does
   //   not block: ambiguousWith keeps the link only if no rival reading of the national name
   //   that passes every bar differs in composition.
   // Such words are `soft`: they lower the score a little (the plainer reading ranks first).
   const soft: string[] = [];
+  const matters = (w: string) =>
+    !!pool?.always?.has(w) || !!pool?.words.get(w)?.some((p) => (profileDetail(candidate.profile, p)?.worst ?? 0) < 1);
   const name = nameSimilarity(food.tokens.all, candidate.tokens.all, idf);
   const detail = profileDetail(food.profile, candidate.profile);
   const profile = detail?.mean ?? null;
@@ -352,7 +354,7 @@ export function scorePair(
     const national = one.filter((w) => food.tokens.all.has(w));
     if (pool) {
       // A word whose difference the macros do not show (lactose-free, fortified, infant) always blocks.
-      const hard = national.filter((w) => pool.words.has(w) || !!pool.always?.has(w));
+      const hard = national.filter(matters);
       if (hard.length > 0) conflict = `only one name says: ${one.join(' ')}`;
       else soft.push(...one);
     } else if (national.length > 0) conflict = `only one name says: ${one.join(' ')}`;
@@ -380,7 +382,7 @@ export function scorePair(
     // ("Vegetable mix peas-carrots, raw" is not "Carrots, raw").
     const extra = [...food.tokens.head].filter((t) => !candidate.tokens.all.has(t) && !STATE_WORDS.has(t));
     if (extra.length > 0) {
-      if (pool && !extra.some((t) => pool.words.has(t) || !!pool.always?.has(t))) soft.push(...extra);
+      if (pool && !extra.some(matters)) soft.push(...extra);
       else conflict = `not in canonical name: ${extra.join(' ')}`;
     }
   }
@@ -612,7 +614,16 @@ export class Linker {
       ...(food.speciesVocabulary ? { speciesVocabulary: food.speciesVocabulary } : {}),
     };
     const scored: LinkResult[] = [];
-    const poolWords = new Set(byName.flatMap(({ idx }) => [...this.candidates[idx]!.tokens.all]));
+    // Every word of the candidates scored, with the profiles of the candidates that say it.
+    const poolWords = new Map<string, Profile[]>();
+    for (const { idx } of byName) {
+      const c = this.candidates[idx]!;
+      for (const t of c.tokens.all) {
+        const list = poolWords.get(t);
+        if (list) list.push(c.profile);
+        else poolWords.set(t, [c.profile]);
+      }
+    }
     const tokensOf = new Map(byName.map(({ idx }) => [this.candidates[idx]!.id, this.candidates[idx]!.tokens.all]));
     // Enrichment on one side only is not a twin for the enriched nutrients: where the national
     // name does not say "enriched", an enriched US record ranks a little below its unenriched
@@ -651,7 +662,9 @@ export class Linker {
     const first = settled.find((r) => r.candidateId === best!.candidateId)!;
     // Another ingredient may answer for this national food only if its name says every word
     // of the national name that the best candidate's does ("Egg, whole, raw, fresh" is not
-    // "Eggs, duck, whole, raw" when "Egg, duck, whole, fresh, raw" is there).
+    // "Eggs, duck, whole, raw" when "Egg, duck, whole, fresh, raw" is there), unless the two
+    // agree in composition within every tolerance (the word changes nothing: "Potatoes, flesh
+    // and skin, raw" beside "Potatoes, russet, without skin, raw" for a peeled raw potato).
     const covered = (id: number) => [...tokens.all].filter((t) => tokensOf.get(id)!.has(t));
     const needed = covered(first.candidateId);
     for (let i = 0; i < settled.length; i++) {
@@ -659,7 +672,8 @@ export class Linker {
       if (r === first || !r.verified) continue;
       const has = tokensOf.get(r.candidateId)!;
       const lacking = needed.filter((t) => !has.has(t));
-      if (lacking.length > 0) {
+      const same = (profileDetail(profileOf(first.candidateId), profileOf(r.candidateId))?.worst ?? 0) === 1;
+      if (lacking.length > 0 && !same) {
         settled[i] = { ...r, verified: false, conflict: `the national food's best candidate also says: ${lacking.join(' ')}` };
       }
     }

@@ -29,6 +29,14 @@ export function loadSynonyms(): Synonyms {
  */
 export const GLOSSARY_LANGUAGE: Readonly<Record<string, string>> = { no_matvaretabellen: 'nb', se_livsmedelsverket: 'sv' };
 
+/**
+ * Datasets with English names whose native name is read as a second opinion (glossary_<lang>.csv):
+ * where the English name finds no verified link, the glossary reading of the native name is
+ * compared too, and its link is kept when that one is verified (Frida's English names are
+ * translations of their own: "konventional (not organic)", "salt added").
+ */
+export const SECOND_READING: Readonly<Record<string, string>> = { dk_frida: 'da' };
+
 export function loadGlossary(language: string): Glossary {
   return buildGlossary(
     readDataCsv(path.join(mappingsDir(), `glossary_${language}.csv`)).map((r) => ({
@@ -170,6 +178,7 @@ export function linkNationalFoods(
     const profiles = nationalProfiles(ctx, datasetId);
     const language = GLOSSARY_LANGUAGE[datasetId];
     const glossary = language ? loadGlossary(language) : null;
+    const second = SECOND_READING[datasetId] ? loadGlossary(SECOND_READING[datasetId]) : null;
     const facets = ctx.nationalFacets?.get(datasetId);
     const speciesVocabulary = new Set([...(facets?.values() ?? [])].flat().filter((c) => c.startsWith('B')));
     const foods = (
@@ -185,13 +194,24 @@ export function linkNationalFoods(
     for (const f of foods) {
       const categories = f.food_group === null ? null : (foodGroups.get(datasetId)?.get(f.food_group) ?? null);
       const own = facets?.get(f.code);
-      const ranked = linker.rank({
-        nameEn: f.name_en,
-        scientificName: f.scientific_name,
-        profile: profiles.get(f.code) ?? EMPTY,
-        categories,
-        ...(own ? { facets: own, speciesVocabulary } : {}),
-      });
+      const read = (nameEn: string) =>
+        linker.rank({
+          nameEn,
+          scientificName: f.scientific_name,
+          profile: profiles.get(f.code) ?? EMPTY,
+          categories,
+          ...(own ? { facets: own, speciesVocabulary } : {}),
+        });
+      let ranked = read(f.name_en);
+      let nameUsed = f.name_en;
+      if (second && !ranked[0]?.verified) {
+        const reading = translateName(f.name, second);
+        const other = read(reading);
+        if (other[0]?.verified) {
+          ranked = other;
+          nameUsed = reading;
+        }
+      }
       task.advance(1);
       const best = ranked[0];
       if (!best) continue;
@@ -206,7 +226,7 @@ export function linkNationalFoods(
         Math.round(best.name * 1000) / 1000,
         best.profile === null ? null : Math.round(best.profile * 1000) / 1000,
         best.conflict,
-        f.name_en,
+        nameUsed,
       );
       ranked.forEach((r, i) => {
         if (i < CANDIDATES_KEPT || r.verified) kept.push({ code: f.code, rank: i + 1, r, method: method(r.candidateId) });
