@@ -137,6 +137,17 @@ export class BrandedCatalog {
     return { ...row, basis: BASIS, nutrients: nutrients.map(({ order: _order, ...n }) => n) };
   }
 
+  /**
+   * The product a barcode names (any spelling gtin= accepts: UPC-A, EAN-13, GTIN-14, EAN-8),
+   * the lowest id when several records share it; undefined when the spelling is no GTIN.
+   */
+  productByGtin(raw: string): BrandedDetailBody | null | undefined {
+    const gtin14 = toGtin14(raw);
+    if (gtin14 === null) return undefined;
+    const first = this.stmts.byGtin.get(gtin14);
+    return first ? this.product(first.id) : null;
+  }
+
   /** A page of results; `cache: false` computes it afresh (the benchmark measures the uncached cost with it). */
   list(query: BrandedQuery, options: { cache?: boolean } = {}): BrandedPage {
     if (options.cache === false) return this.compute(query);

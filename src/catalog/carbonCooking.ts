@@ -28,6 +28,7 @@ interface CarbonRow {
   dqr: number;
   uncertainty_low: number;
   uncertainty_high: number;
+  uncertainty_reason: CarbonRecord['uncertainty_reason'];
   boundary: string;
   basis: string;
 }
@@ -41,6 +42,7 @@ interface FrenchCarbonRow {
   dqr: number;
   uncertainty_low: number;
   uncertainty_high: number;
+  uncertainty_reason: CarbonRecord['uncertainty_reason'];
   boundary: string;
   group_name: string | null;
 }
@@ -57,14 +59,14 @@ export class CarbonCooking {
     this.stmts = {
       carbon: db.prepare<[number], CarbonRow>(
         `SELECT i.id, i.name, k.class, k.source, k.product_code, k.product_name, k.kg_co2e_per_kg, k.dqr,
-                k.uncertainty_low, k.uncertainty_high, k.boundary, k.basis
+                k.uncertainty_low, k.uncertainty_high, k.uncertainty_reason, k.boundary, k.basis
          FROM ingredient i JOIN ingredient_carbon k ON k.ingredient_id = i.id WHERE i.id = ?`,
       ),
       // The French inventory through the ingredient's best verified CIQUAL link (national_link
       // is filled by the country importers); AGRIBALYSE codes are stored without leading zeros.
       frenchCarbon: db.prepare<[number], FrenchCarbonRow>(
         `SELECT l.code AS ciqual_code, l.score, p.code, p.name, p.kg_co2e_per_kg, p.dqr, p.uncertainty_low, p.uncertainty_high,
-                p.boundary, p.group_name
+                p.uncertainty_reason, p.boundary, p.group_name
          FROM national_link l
          JOIN carbon_product p ON p.source = 'agribalyse_3_1' AND p.code = CAST(CAST(l.code AS INTEGER) AS TEXT)
          WHERE l.ingredient_id = ? AND l.dataset_id = 'fr_ciqual' AND l.verified = 1
@@ -105,6 +107,7 @@ export class CarbonCooking {
       dqr: row.dqr,
       uncertainty_low: row.uncertainty_low,
       uncertainty_high: row.uncertainty_high,
+      uncertainty_reason: row.uncertainty_reason,
       boundary: row.boundary,
       basis: row.basis,
     };
@@ -135,6 +138,7 @@ export class CarbonCooking {
       dqr: row.dqr,
       uncertainty_low: row.uncertainty_low,
       uncertainty_high: row.uncertainty_high,
+      uncertainty_reason: row.uncertainty_reason,
       boundary: row.boundary,
       basis: `AGRIBALYSE 3.1 product for CIQUAL code ${row.code} (verified link, score ${row.score}); spread: 10th-90th percentiles of its sub-group "${row.group_name ?? ''}"`,
     };

@@ -24,6 +24,13 @@ export class Reference {
     return this.stmts.nutrients.all();
   }
 
+  /** Every defined nutrient id, for checking `nutrients=` lists. */
+  nutrientIds(): ReadonlySet<number> {
+    if (!this.ids) this.ids = new Set(this.nutrients().map((n) => n.id));
+    return this.ids;
+  }
+  private ids: Set<number> | null = null;
+
   categories(): Array<Static<typeof Category>> {
     return this.stmts.categories.all();
   }

@@ -109,6 +109,14 @@ CREATE TABLE survey_food_component (
   PRIMARY KEY (survey_food_id, seq)
 ) WITHOUT ROWID;
 
+-- FNDDS's own published nutrient values per 100 g of each survey food ("Nutrient Values").
+CREATE TABLE survey_food_nutrient (
+  survey_food_id INTEGER NOT NULL REFERENCES survey_food(id),
+  nutrient_id INTEGER NOT NULL REFERENCES nutrient(id),
+  amount REAL NOT NULL,
+  PRIMARY KEY (survey_food_id, nutrient_id)
+) WITHOUT ROWID;
+
 -- National food composition tables (one dataset per country). Amounts are per 100 g of
 -- edible part in the canonical nutrient's unit; qualifier: NULL (a value), 'trace' (present
 -- below quantification, amount NULL), 'less_than' (amount is the limit), 'estimated'.
@@ -184,6 +192,8 @@ CREATE TABLE carbon_product (
   dqr INTEGER NOT NULL,
   uncertainty_low REAL NOT NULL,
   uncertainty_high REAL NOT NULL,
+  -- domain/carbon.ts UNCERTAINTY_REASONS
+  uncertainty_reason TEXT NOT NULL,
   boundary TEXT NOT NULL,
   PRIMARY KEY (source, code)
 ) WITHOUT ROWID;
@@ -198,6 +208,7 @@ CREATE TABLE ingredient_carbon (
   dqr INTEGER NOT NULL,
   uncertainty_low REAL NOT NULL,
   uncertainty_high REAL NOT NULL,
+  uncertainty_reason TEXT NOT NULL,
   boundary TEXT NOT NULL,
   basis TEXT NOT NULL
 );

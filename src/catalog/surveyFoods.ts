@@ -1,10 +1,14 @@
 import type { Static } from 'typebox';
-import type { Components, SurveyFood } from '../http/routes/surveyFoods.js';
+import { ALLERGENS, type Allergen } from '../domain/allergens.js';
+import type { Components, SurveyFood, SurveyFoodDetail } from '../http/routes/surveyFoods.js';
 import { readModelPlugin, type Catalog } from './catalog.js';
+import { BASIS } from '../http/schemas.js';
 import { Lister, type ListParams, type Page } from './listing.js';
 
 export type SurveyFoodBody = Static<typeof SurveyFood>;
 export type ComponentsBody = Static<typeof Components>;
+export type SurveyFoodDetailBody = Static<typeof SurveyFoodDetail>;
+type Component = ComponentsBody['components'][number];
 
 const round = (value: number, digits: number): number => {
   const f = 10 ** digits;
@@ -31,6 +35,11 @@ export class SurveyFoods {
          FROM survey_food_component c LEFT JOIN ingredient i ON i.id = c.ingredient_id
          WHERE c.survey_food_id = ? ORDER BY c.seq`,
       ),
+      nutrients: db.prepare<[number], Omit<SurveyFoodDetailBody['nutrients'][number], 'derivation' | 'source'>>(
+        `SELECT v.nutrient_id, n.name, n.unit, v.amount FROM survey_food_nutrient v JOIN nutrient n ON n.id = v.nutrient_id
+         WHERE v.survey_food_id = ? ORDER BY n.rank IS NULL, n.rank, n.id`,
+      ),
+      allergens: db.prepare<[number], string>('SELECT allergens FROM ingredient WHERE id = ?').pluck(),
     };
   }
 
@@ -75,6 +84,46 @@ export class SurveyFoods {
       wweia: { code: food.wweia_code, name: food.wweia_name },
       total_grams: round(total, 3),
       components,
+    };
+  }
+
+  /**
+   * The /v1/survey-foods/:id answer per 100 g: FNDDS's own nutrient values, the allergens of
+   * every canonical ingredient it contains (through sub-recipes), and its components; with
+   * `expand`, each sub-recipe is replaced by its own components, grams scaled to the weight used.
+   */
+  detail(id: number, expand: boolean): SurveyFoodDetailBody | null {
+    const food = this.components(id);
+    if (!food) return null;
+    const listed: Component[] = [];
+    const allergens = new Set<Allergen>();
+    // emit: whether this level's components are listed (every level when expanding, else only
+    // the food's own); allergens are gathered through every level either way.
+    const walk = (components: Component[], scale: number, path: number[], emit: boolean) => {
+      for (const c of components) {
+        const subId = c.survey_food_id;
+        const sub = subId !== null && !path.includes(subId) && path.length < 8 ? this.components(subId) : null;
+        if (sub && sub.total_grams > 0) {
+          if (emit && !expand) listed.push(c);
+          walk(sub.components, (scale * c.grams) / sub.total_grams, [...path, subId!], emit && expand);
+          continue;
+        }
+        if (c.ingredient_id !== null) {
+          for (const a of JSON.parse(this.stmts.allergens.get(c.ingredient_id) ?? '[]') as Allergen[]) allergens.add(a);
+        }
+        if (emit) listed.push(scale === 1 ? c : { ...c, grams: round(c.grams * scale, 4) });
+      }
+    };
+    walk(food.components, 1, [id], true);
+    return {
+      id: food.id,
+      name: food.name,
+      wweia: food.wweia,
+      basis: BASIS,
+      nutrients: this.stmts.nutrients.all(id).map((n) => ({ ...n, derivation: null, source: 'usda_fndds' as const })),
+      allergens: ALLERGENS.filter((a) => allergens.has(a)),
+      total_grams: expand ? round(listed.reduce((sum, c) => sum + c.grams, 0), 3) : food.total_grams,
+      components: listed,
     };
   }
 }

@@ -38,100 +38,154 @@ export interface AllergenRule {
   categories?: string[];
   /** Allergens whose presence implies this one (wheat implies gluten). */
   impliedBy?: Allergen[];
+  /** A whole-name condition under which the rule never fires (a gluten-free name, a non-wheat flour). */
+  veto?: (name: string) => boolean;
 }
 
 const w = (words: string): RegExp => new RegExp(`\\b(?:${words})\\b`, 'i');
 
-const GLUTEN_FREE = /\bgluten[- ]free\b/i;
+/**
+ * "Gluten-free" names carry no gluten or wheat flag unless they name wheat, barley or rye
+ * (a gluten-free product made from wheat starch is still wheat).
+ */
+const GLUTEN_FREE = /\bgluten[- ]?free\b/i;
+const NAMES_GLUTEN_GRAIN = /\b(?:wheat|barley|rye)\b/i;
+const glutenFree = (name: string) => GLUTEN_FREE.test(name) && !NAMES_GLUTEN_GRAIN.test(name);
+
+/** Grains, seeds and roots whose flours, pastas and breads are not wheat. */
+const NON_WHEAT =
+  'rice|corn|cornmeal|maize|masa|buckwheat|amaranth|millet|sorghum|teff|quinoa|potato|soy|soya|almond|chestnut|coconut|chickpea|garbanzo|cassava|tapioca|arrowroot|peanut|sesame|sunflower|carob|mesquite|acorn|banana|lupin|bean|pea|lentil|fava|hemp|flax|cottonseed|pumpkin|yam|taro|oat|rye|barley';
+/** A name about a non-wheat flour, pasta or bread that does not also name wheat. */
+const nonWheatProduct = (name: string) =>
+  !/\bwheat\b/i.test(name) &&
+  new RegExp(`\\b(?:bread|pasta|vermicelli|noodles?|crackers?)\\b[^|]*\\b(?:made from|made with) (?:blue )?(?:${NON_WHEAT})\\b|\\bbread, (?:blue )?corn\\b|\\b(?:${NON_WHEAT})\\b[^,]*\\b(?:flour|meal|starch|noodles?|pasta|bread|cakes?|crackers?|tortillas?|vermicelli|spaghetti)\\b|\\b(?:flour|noodles?|pasta|vermicelli),\\s*(?:${NON_WHEAT})\\b|\\b(?:${NON_WHEAT}) flour\\b|\\bflour, (?:[a-z]+, )?(?:${NON_WHEAT})\\b`, 'i').test(name);
+
+/** Baked goods, pastas and breaded foods made with wheat flour, by their usual recipe. */
+const WHEAT_FOODS = [
+  w('wheat|wheaten|semolina|durum|farina|bulgur|bulghur|couscous|spelt|kamut|seitan|einkorn|emmer|triticale'),
+  w('breads?|breadcrumbs?|bread crumbs|breadsticks?|buns?|rolls?|bagels?|croissants?|croissan.wich|croutons?|muffins?|biscuits?|crackers?|pretzels?|focaccia|frybread|naan|pita|matzo|matzoh|stuffing|graham'),
+  w('cakes?|cheesecake|cupcakes?|cookies?|brownies?|pies?|pie crust|pastry|pastries|danish|strudel|turnovers?|doughnuts?|donuts?|crullers?|waffles?|pancakes?|hotcakes|crepes?|french toast|eclairs?|cream puffs?|puff shell|ice cream cones?|cones?, ice cream|ice cream sandwich|sundae cone|with cone|toaster pastries|pop-tarts'),
+  w('pasta|macaroni|spaghetti|noodles?|lasagna|ravioli|tortellini|gnocchi|vermicelli|dumplings?|wontons?|egg rolls?|pizza|calzone|burritos?|quesadillas?|chimichanga|soft taco|taco, soft|flour tortillas?|tortillas?, flour'),
+  w('flour|all-purpose|breaded|breading|batter|batter-dipped|battered|coated, fried|wafers?|sandwich(?:es)?|hamburgers?|cheeseburgers?|burgers?|whopper|big mac|quarter pounder|filet-o-fish|fish sticks?|fish fillets?, battered|nuggets?|chicken tenders|hush puppies|corn dogs?|gravy|gravies|roux'),
+  w('cream of (?:mushroom|chicken|celery|potato|shrimp|asparagus|onion)|condensed cream|cheese soup|soup, cheese|broccoli cheese|tomato soup|soup, tomato(?!, bisque)|minestrone|gumbo|new england|scalloped, home-prepared|cheese sauce, prepared from recipe|taco[^|]*, soft|taco salad|classic (?:double|single)|golden fried|double crunch|fried shrimp|malted drink|malted milk|cereal grain beverage|wheatena|cinnamon life|oat life|oatmeal squares|honey bunches|malt-o-meal, original|mini spooners|cinnamon toasters|apple zings|peanut, made from peanut butter, water, soy sauce|great grains|multigrain oatmeal|fortified cereal bar|soy sauce|shoyu|teriyaki|hoisin|restaurant, chinese|chinese restaurant|sweet and sour|general tso|orange chicken|sesame chicken|lo mein|chow mein|egg foo young|soba|udon|ramen'),
+  w('cereal, mixed|cereal,? mixed|multigrain cereal|mixed cereal|grape-nuts|nutri-grain|wheaties|shredded wheat|bran flakes|raisin bran|cream of wheat|frosted mini-wheats|cheez-its?|goldfish|twizzlers|licorice|kit kat|twix|oreo'),
+];
+
+const NOT_WHEAT_FOODS = [
+  w('macaroons?|skin and breading removed|breading removed|for flaky pastries|principal use flaky pastries|shortening bread|soy sauce made from|made from hydrolyzed|tamari|sauce, pasta|pasta sauce|spaghetti sauce|sauce, spaghetti|marinara|pie fillings?|pumpkin pie mix|pie spice|syrups?|table blends|cracker barrel|shrimp crackers?|popcorn, cakes|candy rolls?|tootsie roll|crackers?, rye|rye crackers?|sandwich spread|au jus|redeye gravy|malt-o-meal|crunch coating|rice noodles?|cellophane noodles?|glass noodles?|shirataki|bean threads?|corn tortillas?|tortillas?, corn|taco shells?, corn|corn taco|rice cakes?|rice crackers?|fish cakes?|crab cakes?|corn cakes?|breadfruit|breadnut|coconut macaroons?|macaroons?, coconut|meringues?|bread-and-butter|bread and butter pickles?|popcorn cakes?'),
+  w('pie filling|pies? filling|filling, pie|(?<!egg )rolls?, (?:ham|turkey|chicken|beef|pork)|(?:beef|pork|chicken|turkey) rolls?|cinnamon rolls?, gluten|sushi rolls?|burgers?, (?:veggie|vegetable|soy|meatless)|(?:veggie|vegetable|meatless|soy) burgers?|hamburger,? (?:patty|patties)|patty, hamburger|beef, ground|ground beef|not breaded|unbreaded|without breading'),
+];
+
+/** Whole names that are not wheat (or gluten) whatever wheat word they hold: a sauce for pasta, a syrup for pancakes. */
+const NOT_WHEAT_NAMES =
+  /macaroon|sauce, pasta|marinara|spaghetti sauce|bisque|^syrups?\b|table blends|au jus|tootsie roll|crunch coating|made from hydrolyzed|rice cakes|without granola|crackers?, rye|rye wafers/i;
 
 export const ALLERGEN_RULES: AllergenRule[] = [
   {
     allergen: 'wheat',
-    include: [
-      w('wheat|wheaten|semolina|durum|farina|bulgur|bulghur|couscous|spelt|kamut|seitan|einkorn|emmer|triticale'),
-      w('breads?|breadcrumbs?|bread crumbs|buns?|rolls?|bagels?|croissants?|croutons?|muffins?|biscuits?|crackers?|pretzels?'),
-      w('cakes?|cookies?|brownies?|pies?|pie crust|pastry|pastries|doughnuts?|donuts?|waffles?|pancakes?|crepes?'),
-      w('pasta|macaroni|spaghetti|noodles?|lasagna|ravioli|tortellini|gnocchi|vermicelli|dumplings?|wontons?|pizza'),
-      w('flour|all-purpose|matzo|matzoh|pita|naan|tortillas?, flour|flour tortillas?|stuffing|graham|breaded|batter-dipped|battered|wafers?'),
-    ],
-    exclude: [
-      GLUTEN_FREE,
-      w('(?:buckwheat|rice|corn|potato|soy|soya|almond|coconut|chickpea|cassava|tapioca|arrowroot|peanut|sesame|sunflower|carob|mesquite) (?:flour|meal|starch|noodles?|pasta|crackers?|cakes?|bread|tortillas?|groats)'),
-      /\bbuckwheat\b/i,
-      w('rice noodles?|cellophane noodles?|glass noodles?|shirataki|bean threads?|corn tortillas?|tortillas?, corn'),
-      w('rolls?, (?:ham|turkey|chicken|beef)|(?:egg|spring) rolls? wrappers?|breadfruit|breadnut|rice cakes?|fish cakes?|crab cakes?|potato pancakes?|corn cakes?|corn bread|cornbread'),
-    ],
+    include: WHEAT_FOODS,
+    exclude: NOT_WHEAT_FOODS,
+    veto: (name) => glutenFree(name) || nonWheatProduct(name) || NOT_WHEAT_NAMES.test(name),
   },
   {
     allergen: 'gluten',
-    include: [w('barley|rye|oats?|oatmeal|oat bran|malt|malted|malt vinegar|beer|ale|lager|stout')],
-    exclude: [GLUTEN_FREE, /\bbuckwheat\b/i, /\bginger ale\b/i, /\brye whiskey\b/i, /\bbeer, (?:non-?alcoholic|light)\b/i],
+    include: [
+      w('malt-o-meal, original|mini spooners|cinnamon toasters|apple zings|marshmallow mateys|barley|rye|pumpernickel|oats?|oatmeal|oat bran|oat flour|malt|malted|malt vinegar|beer|ale|lager|stout|granola|muesli|cheerios|rice krispies|corn flakes|crisped rice|frosted flakes|special k|cereal bars?|granola bars?|whole grain bars?|multigrain|kudos|clif|milky way|100 grand|m&m.s crispy|crispy rice|puffins|yeast extract|marmite|vegemite|parfait'),
+    ],
+    exclude: [/\bginger ale\b/i, /\brye whiskey\b/i, /\bbeer, non-?alcoholic\b/i, /\broot beer\b/i, /\bmalt-o-meal\b/i, /\bmilky way caramels\b/i, /\bwithout granola\b/i, /\boat ?milk, gluten/i, /\bkale\b/i],
     impliedBy: ['wheat'],
+    veto: (name) => glutenFree(name) || NOT_WHEAT_NAMES.test(name),
   },
   {
     allergen: 'dairy',
     include: [
-      w('milk|milks|milkfat|buttermilk|butter|buttery|butterfat|cheese|cheeses|cheddar|mozzarella|parmesan|ricotta|brie|camembert|feta|gouda|swiss cheese|cream|creamed|creamy|sour cream|yogurt|yoghurt|whey|casein|caseinate|kefir|ghee|lactose|custard|ice cream|ice milk|frozen yogurt|quark|paneer|eggnog|dulce de leche|milkshake|latte|cappuccino|chocolate milk|milk chocolate|nonfat dry milk'),
+      w('100 grand|mousse|potato soup|caseinate|lactose-free|lactaid|fish-shaped|cookies, [^|]*prepared from recipe|cake, (?:chocolate|yellow|white|pound)[^|]*prepared from recipe|milk|milks|milkfat|buttermilk|butter|buttery|butterfat|ice creams|creams|frozen yogurts|bisque|chowder|oyster stew|caramello|special dark|tootsie roll|brittle|butterscotch|confectioner.s coating|dairy drink|burrito supreme|taco salad|sausage burrito|danish|pie, pumpkin|pumpkin pie|pecan pie|pie, pecan|made with (?:whole |low fat |lowfat |nonfat |skim |2% )?milk|nacho|cheese|cheeses|cheesy|cheddar|mozzarella|parmesan|ricotta|brie|camembert|feta|gouda|swiss|provolone|muenster|monterey|colby|romano|gruyere|limburger|neufchatel|roquefort|blue cheese|cottage|queso|cream|creamed|creamy|creme|sour cream|yogurt|yoghurt|whey|casein|caseinate|kefir|ghee|lactose|custard|pudding|puddings|ice cream|ice milk|frozen yogurt|quark|paneer|eggnog|dulce de leche|milkshake|shake|latte|cappuccino|chocolate milk|milk chocolate|nonfat dry milk|caramel|caramels|toffee|fudge|nougat|pizza|cheeseburger|alfredo|au gratin|scalloped|mashed|bechamel|white sauce|hollandaise|ranch|fettuccine|lasagna|quesadilla|enchilada|nachos|macaroni and cheese|mac and cheese'),
+      w('infant formula|similac|enfamil|nutramigen|alimentum|ensure|boost|ice cream cone|with cone|instant breakfast|carnation|ovaltine|goldfish|cheez-its?|naan|pesto|caesar|hot cocoa|cocoa mix|chocolate, milk|milky way|3 musketeers|snickers|twix|kit kat|heath|payday|5th avenue|oh henry|chunky bar|bit-o.-honey|m&m|hershey.s kisses|hotcakes|french toast|cheesecake|cream puffs?|eclairs?|shortbread|garlic bread|cream pie|boston brown|waffles?|pancakes?|filet-o-fish|croissan.wich|frozen novelties|fudgsicle|creamsicle|parfait'),
     ],
     exclude: [
-      w('peanut butter|nut butter|almond butter|cashew butter|sesame butter|soy ?nut butter|sunflower (?:seed )?butter|cocoa butter|apple butter|fruit butter|shea butter|butter beans?|butternut|butterhead|butterbur|butterfish|butterscotch|buttercup squash'),
-      w('coconut (?:milk|cream)|soy ?milk|soymilk|almond milk|rice milk|oat milk|cashew milk|hemp milk|soy yogurt|nondairy|non-dairy|dairy-free|milkfish|milk thistle|cream of tartar|cream of wheat|cream of rice|ice cream cones?|cream soda|(?:coffee )?creamer, non-?dairy|milkweed|cream style|cream-style'),
-      w('human milk|breast milk'),
+      w('peanut butter|nut butter|almond butter|cashew butter|sesame butter|soy ?nut butter|sunflower (?:seed )?butter|cocoa butter|apple butter|fruit butter|shea butter|nutmeg butter|butter beans?|butternut|butterhead|butterbur|butterfish|butterscotch|buttercup squash|bread-and-butter|bread and butter pickles?'),
+      w('coconut (?:milk|cream)|cream of coconut|soy ?milk|soymilk|almond milk|rice milk|oat milk|cashew milk|hemp milk|soy yogurt|soy cheese|tofu|nondairy|non-dairy|dairy-free|milkfish|milk thistle|cream of tartar|cream of wheat|cream of rice|cream soda|creamer, non-?dairy|non-?dairy creamer|milkweed|cream style|cream-style|(?:cream|milk|sour cream|cheese|whipped cream|whipped topping|yogurt) substitutes?|substitutes?, (?:cream|milk)|imitation|coconut water|shake, (?:soy|fruit)|ice cream cones?, (?!chocolate covered)|cones?, ice cream|sugar cones?|wafer cones?|cream crackers?|swiss chard|chard, swiss|buttermilk biscuits?|biscuits?, plain or buttermilk|other than all butter'),
+      w('human milk|breast milk|milk, human'),
+      w('creme(?:-| )filled|creme filling|fruit and creme|sandwich,? with (?:extra )?creme|with creme filling|cake, pudding-type|pudding-type|dry mix(?:, (?:incomplete|instant|regular|unprepared))*|instant, dry mix|puddings?, [a-z ,]*dry mix|no cheese|without cheese|ucuhuba|nutmeg|coconut meat|creamed coconut|liver cheese|head ?cheese|non-dairy butter flavor|ice cream coatings|butter\\) flavor|\\(butter\\) flavor|butter flavor|popcorn, caramel|caramel-coated|frostings?, [a-z]+, creamy|creamy, dry mix|poppyseed, creamy|fruit and juice bars|syrups?|table blends|soy\\b|isomil|nutramigen aa|good start soy|waffle crisp|potato pancakes|flakes without milk|without milk, dry|scalloped, dry mix|nougat, with almonds|protein, powder|shake mix'),
     ],
+    veto: (name) =>
+      (/\bagutuk\b/i.test(name) && !/\b(?:milk|cream|butter)\b/i.test(name.replace(/alaskan ice cream/i, ''))) ||
+      /dry mix, incomplete(?! \(includes buttermilk)|pancakes?, (?![^|]*buttermilk)[^|]*dry mix|milk, imitation|sour cream, imitation|^(?:peanut|almond|cashew|sunflower(?: seed)?) butter|ucuhuba|coconut meat|snickers marathon|kudos[^|]*peanut butter|manhattan|^syrups?\b|table blends|pie spice|pumpkin pie mix|fruit and juice bars|flakes without milk, dry form|lasagna, unprepared|infant formula[^|]*(?:\bsoy\b|isomil|nutramigen aa|expert care)/i.test(name) ||
+      GLUTEN_FREE.test(name),
   },
   {
     allergen: 'eggs',
-    include: [w('eggs?|egg whites?|egg yolks?|yolks?|albumen|eggnog|mayonnaise|mayo|meringue|custard|hollandaise|bearnaise|aioli|egg noodles?|noodles, egg')],
-    exclude: [w('eggplants?|egg-free|eggless|egg substitute, (?:powder|liquid), (?:egg-free|vegan)|eggfruit')],
+    include: [
+      w('eggs?|egg whites?|egg yolks?|yolks?|albumen|eggnog|mayonnaise|mayo|miracle whip|meringue|custard|hollandaise|bearnaise|aioli|egg noodles?|noodles, egg|noodles?|egg rolls?|wontons?|caesar|coleslaw dressing|dressing, coleslaw|thousand island|russian dressing|green goddess|peppercorn dressing|ranch|tartar sauce|sauce, tartar|with tartar|tuna salad|ham salad|chicken salad|egg salad|potato salad|macaroni salad|creamy horseradish|horseradish sauce, creamy|blue cheese dressing|dressing, blue cheese|russian|roll wrappers?|wonton wrappers?|noodle soups?|soup, [^|]*noodle|noodle dinners?'),
+      w('cakes?|cheesecake|cupcakes?|cookies?|brownies?|muffins?|pancakes?|hotcakes|waffles?|crepes?|french toast|doughnuts?, cake|cake-type|crullers?|eclairs?|cream puffs?|puff shell|danish|ladyfingers|macaroons?|nougat|pan dulce|quesadilla salvadorena|fortune|vanilla wafer, chilled|egg substitute|marshmallow creme|divinity|french vanilla|mousse|souffle|quiche|frittata|omelet|pasta, fresh|fresh pasta|pasta, homemade|challah|brioche|popovers?|cornbread|corn bread|pumpkin pie|pie, pumpkin|pecan pie|pie, pecan|cream pie|pie, (?:banana|vanilla|chocolate|coconut|lemon) (?:cream|creme|meringue)|custard pie|sponge|angelfood|angel food|pound cake|milky way|3 musketeers|snickers|toblerone|whopper|special sauce|with condiments, vegetables and mayonnaise|burrito, (?:breakfast|sausage)|sausage burrito|breakfast burrito|hot and sour soup|soup, hot and sour|potato pancakes?'),
+    ],
+    exclude: [
+      w('eggplants?|egg-free|eggless|without eggs?|made without egg|eggfruit|dry mix(?!, prepared)|incomplete|toaster-type|babyfood, cookies?|cookies?, baby|sandwich|creme|cream filling|wafers?|marie|coated|icing|marshmallow|biscuit sticks|special dietary|syrups?|table blends|pie spice|pumpkin pie mix|no-bake|without tartar|fat-free|macaroni or noodles|noodles with cheese|snickers (?:marathon|munch)|marathon|milky way caramels|twix|3 musketeers truffle|popcorn, cakes|cake or wafer|waffle crisp|pan dulce, la ricura|ice cream cookie sandwich|dinosaur eggs|tofu|vegan|mayonnaise, imitation|imitation mayonnaise|(?:mayonnaise|mayo)[^,]*,? (?:tofu|soy|vegan)|(?:rice|cellophane|glass|soba|udon|ramen|chow mein|lo mein) noodles?|noodles, (?:rice|cellophane|chinese|japanese|soba|somen|udon)|cake, (?:rice|fish|crab)|(?:rice|fish|crab|corn|potato|popcorn) cakes?|graham crackers?|cookies?, (?:graham|animal|fig|gingersnaps?|shortbread|butter)|animal crackers|fig bars?|gingersnaps?|ginger snaps|vanilla wafers?(?!, chilled)|shortbread|sugar wafers|cake, (?:shortcake)|pie filling|wafers|yeast-leavened|doughnuts?, yeast|english muffins?|muffins?, english|pancakes?, (?:plain, )?dry mix|waffles?, (?:plain, )?dry mix|dry mix(?:, unprepared)?$|gluten-free|rice krispies|cookies?, (?:chocolate wafers|sandwich)|sandwich cookies?|creme-filled'),
+    ],
+    // Whole names the usual recipe leaves without egg (unprepared mixes, sandwich cookies, syrups).
+    veto: (name) =>
+      /\bdry mix\b(?!, prepared)|\bincomplete\b|toaster-type|\bmix, dry\b|muffin mix|\bstuffing\b|\bcookies?\b.*\b(?:sandwich|creme|wafers?|marie|icing|coating|coated|marshmallow|biscuit sticks|special dietary)\b|\bcookie, (?:with|chocolate, with)\b|^syrups?\b|table blends|pie spice|pumpkin pie mix|no-bake|without tartar|\btwix\b|made without egg|ginger ?snaps|babyfood, cookie|la ricura|ranch dressing, fat-free/i.test(name) ||
+      /mayonnaise[^|]*(?:tofu|egg-free|eggless|vegan)|(?:tofu|vegan)[^|]*mayonnaise/i.test(name) ||
+      GLUTEN_FREE.test(name),
   },
   {
     allergen: 'fish',
     include: [
-      w('fish|salmon|tuna|cod|codfish|anchov(?:y|ies)|sardines?|herring|mackerel|trout|halibut|haddock|pollock|pollack|tilapia|catfish|bass|perch|pike|walleye|snapper|sole|flounder|plaice|swordfish|carp|eel|roe|caviar|whitefish|whiting|shark|smelt|sturgeon|mullet|pompano|grouper|mahimahi|mahi-mahi|turbot|bluefish|croaker|cusk|dolphinfish|lingcod|monkfish|orange roughy|rockfish|sablefish|scup|sea bass|seatrout|sheepshead|surimi|tilefish|wolffish|yellowtail|burbot|butterfish|milkfish|cisco|lox|bonito|skipjack|albacore|kipper|kippered|gefilte|worcestershire|caesar dressing|fish sauce'),
+      w('fish|salmon|tuna|cod|codfish|anchov(?:y|ies)|sardines?|herring|mackerel|trout|halibut|haddock|pollock|pollack|tilapia|catfish|bass|perch|pike|walleye|snapper|sole|flounder|plaice|swordfish|carp|eel|roe|caviar|whitefish|whiting|shark|smelt|sturgeon|mullet|pompano|grouper|mahimahi|mahi-mahi|turbot|bluefish|croaker|cusk|dolphinfish|lingcod|monkfish|orange roughy|rockfish|sablefish|scup|sea bass|seatrout|sheepshead|surimi|tilefish|wolffish|yellowtail|burbot|milkfish|cisco|lox|bonito|skipjack|albacore|kipper|kippered|gefilte|worcestershire|caesar|fish sauce|filet-o-fish|imitation crab|imitation shrimp|imitation scallops?'),
     ],
-    exclude: [w('shellfish|crayfish|crawfish|jellyfish|starfish|cuttlefish|fish-free|vegan fish|dogfish bars?|fish oil supplement|sole proprietor|spot prawns?|swordfish-free')],
+    exclude: [w('shellfish|crayfish|crawfish|jellyfish|starfish|cuttlefish|devilfish|fish-free|vegan fish|dogfish bars?|fish-shaped|goldfish|butterfish|sole proprietor|spot prawns?|swordfish-free')],
+    veto: (name) => /devilfish/i.test(name),
   },
   {
     allergen: 'shellfish',
     include: [w('shrimps?|prawns?|crabs?|crabmeat|lobsters?|crayfish|crawfish|langoustines?|scampi|krill|shellfish|crustaceans?')],
-    exclude: [w('crab ?apples?|crabapples?|imitation crab(?:meat)?, (?:vegan|plant)')],
+    exclude: [w('crab ?apples?|crabapples?|imitation crab(?:meat)?|imitation shrimp|crab, imitation|shrimp, imitation')],
   },
   {
     allergen: 'molluscs',
-    include: [w('clams?|mussels?|oysters?|scallops?|squid|calamari|octopus|cuttlefish|snails?|escargots?|abalone|whelks?|conch|periwinkles?|cockles?|mollusks?|molluscs?')],
-    exclude: [w('oyster mushrooms?|mushrooms?, oyster|oyster plant|oysters?, (?:plant|mushroom)|scalloped potatoes?|potatoes, scalloped')],
+    include: [w('clams?|mussels?|oysters?|scallops?|squid|calamari|octopus|devilfish|cuttlefish|snails?|escargots?|abalone|whelks?|conch|periwinkles?|cockles?|mollusks?|molluscs?|oyster sauce|clamato|chowder')],
+    exclude: [
+      w('oyster mushrooms?|mushrooms?, (?:king )?oyster|king oyster|oyster plant|vegetable oyster|oysters?, (?:plant|mushroom)|scalloped potatoes?|potatoes, scalloped|scalloped|squash, summer, scallop|scallop squash|summer squash, scallop|oyster crackers?|includes oyster|oyster blade|(?:emu|ostrich), oyster|imitation scallops?|scallops?, imitation|corn chowder|chowder, corn|potato chowder'),
+    ],
   },
   {
     allergen: 'nuts',
     include: [
-      w('almonds?|walnuts?|pecans?|cashews?|pistachios?|hazelnuts?|filberts?|brazil ?nuts?|brazilnuts?|macadamias?|macadamia nuts?|pine ?nuts?|pinenuts?|pignolias?|pili nuts?|heartnuts?|praline|marzipan|nougat|gianduja|nutella|mixed nuts|nuts, mixed|tree nuts?|almond (?:paste|butter|milk|flour)'),
+      w('almonds?|walnuts?|pecans?|cashews?|pistachios?|hazelnuts?|filberts?|brazil ?nuts?|brazilnuts?|macadamias?|macadamia nuts?|pine ?nuts?|pinenuts?|pignolias?|pinyon|pinon|pili ?nuts?|pilinuts?|heartnuts?|hickory ?nuts?|hickorynuts?|beechnuts?|chestnuts?|ginkgo(?: nuts?)?|acorns?|praline|marzipan|gianduja|nutella|mixed nuts|nuts, mixed|tree nuts?|almond (?:paste|butter|milk|flour|oil)|pesto|with nuts|and nuts|nut bar|nut and raisin|nuts and seeds|trail mix|heath|bit-o.-honey|toblerone|snickers almond|granola, homemade|butternuts?, dried|nuts, butternuts'),
     ],
-    exclude: [w('coconuts?|nutmeg|butternut|doughnuts?|donuts?|water chestnuts?|chestnuts?|ginkgo nuts?|beechnuts?|nut-free|peanuts?')],
+    exclude: [w('coconuts?|nutmeg|butternut squash|squash, butternut|squash, winter, butternut|doughnuts?|donuts?|water chestnuts?|chestnuts?, water|nut-free|peanuts?|breadnut|corn nuts?|grape-nuts|honey nut|nut oat|hazelnut creamer|without nuts')],
+    veto: (name) => /nuts, formulated, wheat-based|snickers marathon/i.test(name),
   },
   {
     allergen: 'peanuts',
-    include: [w('peanuts?|peanut butter|groundnuts?|arachis|goobers?')],
-    exclude: [w('peanut-free')],
+    include: [w('peanuts?|peanut butter|groundnuts?|arachis|goobers?|butterfinger|payday|5th avenue|snickers|oh henry|chunky bar|reese.s|baby ruth|mr\\. goodbar|nutz over chocolate|trail mix|honey nut oat bar|double chocolate nut bar')],
+    exclude: [w('peanut-free|without peanuts|snickers almond|snickers marathon multigrain crunch')],
   },
   {
     allergen: 'soy',
-    include: [w('soy|soya|soybeans?|soyabeans?|soymilk|tofu|tempeh|miso|edamame|natto|okara|yuba|teriyaki|shoyu|tamari|textured vegetable protein|tvp')],
-    exclude: [w('soy-free')],
+    include: [
+      w('soy|soya|soybeans?|soyabeans?|soymilk|tofu|tempeh|miso|edamame|natto|okara|yuba|teriyaki|shoyu|tamari|hoisin|textured vegetable protein|tvp|isomil|meatless|vegetarian (?:burger|sausage|chicken|meat)|veggie burger|clif|kashi golean|luna bar|ensure|silk|restaurant, chinese|chinese restaurant|sweet and sour|general tso|lo mein|egg foo young|expert care|lecithin|mayonnaise, imitation, soybean'),
+    ],
+    exclude: [
+      w('soy-free|non-soy|soy oil|soybean oil|oil, soy(?:bean)?|oil, industrial, soy|soy \\((?:partially )?hydrogenated|soybean \\((?:partially )?hydrogenated|soy \\(winterized|soybean and safflower oil|soybean oil and butter|soy, (?:fully hydrogenated|low linolenic)|made with partially hydrogenated soybean oil|soy lecithin-free'),
+    ],
+    veto: (name) => /^(?:margarine|shortening|oil|salad dressing, mayonnaise)/i.test(name) && !/\b(?:soy protein|tofu|soy flour|soymilk|soy milk|lecithin|imitation)\b/i.test(name),
   },
   {
     allergen: 'sesame',
-    include: [w('sesame|tahini|tahina|halva|halvah|hummus|benne|gomasio')],
+    include: [w('sesame|tahini|tahina|halva|halvah|halavah|hummus|benne|gomasio|whopper|big mac|quarter pounder|double decker bun')],
     exclude: [],
   },
   {
     allergen: 'celery',
-    include: [w('celery|celeriac|celery seed|celery salt')],
+    include: [w('celery|celeriac|celery seed|celery salt|cream of celery')],
     exclude: [],
   },
   {
     allergen: 'mustard',
-    include: [w('mustard|mustards')],
-    exclude: [],
+    include: [w('mustard|mustards|with condiments|cheeseburger|quarter pounder|big mac|honey mustard|chow-chow')],
+    exclude: [w('mustard spinach|spinach, mustard')],
+    veto: (name) => /special sauce|macaroni/i.test(name),
   },
   {
     allergen: 'lupin',
@@ -140,7 +194,9 @@ export const ALLERGEN_RULES: AllergenRule[] = [
   },
   {
     allergen: 'sulphites',
-    include: [w('wines?|sulfured|sulphured|sulfites?|sulphites?|sulfite-treated|dried apricots?|apricots, dried|vinegar, (?:red|white) wine|wine vinegar')],
+    include: [
+      w('wines?|sulfured|sulphured|sulfites?|sulphites?|sulfite-treated|bisulfite|dried apricots?|apricots, dried|apricots, dehydrated|vinegar, (?:red|white) wine|wine vinegar|balsamic|golden raisins|raisins, golden|maraschino|potatoes, mashed, dehydrated|mashed, dehydrated|prepared from (?:flakes|granules)|potato flakes|(?:dried|dehydrated) (?:peaches|pears|apples)|(?:peaches|pears|apples), (?:dried|dehydrated)'),
+    ],
     exclude: [w('unsulfured|unsulphured|sulfite-free')],
   },
 ];
@@ -167,11 +223,13 @@ export function deriveAllergens(input: AllergenInput): Allergen[] {
   const text = [input.name, ...(input.descriptors ?? [])].join(' | ').toLowerCase();
   const found = new Set<Allergen>();
   for (const rule of ALLERGEN_RULES) {
+    if (rule.veto?.(text)) continue;
     const remaining = strip(text, rule.exclude);
     const byCategory = rule.categories?.includes(input.categoryCode ?? '') ?? false;
     if (byCategory || rule.include.some((p) => p.test(remaining))) found.add(rule.allergen);
   }
   for (const rule of ALLERGEN_RULES) {
+    if (rule.veto?.(text)) continue;
     if (rule.impliedBy?.some((a) => found.has(a))) found.add(rule.allergen);
   }
   return ALLERGENS.filter((a) => found.has(a));
@@ -179,4 +237,35 @@ export function deriveAllergens(input: AllergenInput): Allergen[] {
 
 export function isAllergen(value: string): value is Allergen {
   return (ALLERGENS as readonly string[]).includes(value);
+}
+
+/** The usual other names of the allergen values, accepted by the `allergen` filter. */
+export const ALLERGEN_ALIASES: Record<string, Allergen> = {
+  egg: 'eggs',
+  milk: 'dairy',
+  lactose: 'dairy',
+  'tree nuts': 'nuts',
+  'tree nut': 'nuts',
+  tree_nuts: 'nuts',
+  nut: 'nuts',
+  peanut: 'peanuts',
+  crustaceans: 'shellfish',
+  crustacean: 'shellfish',
+  mollusks: 'molluscs',
+  mollusk: 'molluscs',
+  mollusc: 'molluscs',
+  soya: 'soy',
+  soybeans: 'soy',
+  sulfites: 'sulphites',
+  sulphite: 'sulphites',
+  sulfite: 'sulphites',
+  'sulphur dioxide': 'sulphites',
+  fishes: 'fish',
+};
+
+/** An allergen value as a caller writes it: case-insensitive, with the usual aliases; null when unknown. */
+export function parseAllergen(raw: string): Allergen | null {
+  const key = raw.trim().toLowerCase().replace(/[_-]+/g, ' ').replace(/\s+/g, ' ');
+  if (isAllergen(key)) return key;
+  return ALLERGEN_ALIASES[key] ?? ALLERGEN_ALIASES[key.replace(/ /g, '_')] ?? null;
 }

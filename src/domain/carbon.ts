@@ -84,6 +84,27 @@ export function spread(value: number, comparable: number[]): { low: number; high
   return { low: Math.min(low, value), high: Math.max(high, value) };
 }
 
+/**
+ * Why a carbon value has the spread it has. A spread is only ever drawn from values of the
+ * same product class (milk is never given cheese's 14.8 as its high end):
+ * - same_product_estimates: the independent estimates of this very product (the SU-EATABLE
+ *   LIFE item and the Poore & Nemecek product the reviewed rule names for it), low to high;
+ * - single_value_source: the source gives one value and nothing else estimates this product,
+ *   so uncertainty_low = uncertainty_high = the value (no spread borrowed from other products);
+ * - typology_items: the value is a SU-EATABLE LIFE typology (a class), spread over its items;
+ * - agribalyse_subgroup: the 10th-90th percentiles of the AGRIBALYSE sub-group;
+ * - category_spread: a category median, spread over the category's mapped ingredients.
+ */
+export const UNCERTAINTY_REASONS = ['same_product_estimates', 'single_value_source', 'typology_items', 'agribalyse_subgroup', 'category_spread'] as const;
+export type UncertaintyReason = (typeof UNCERTAINTY_REASONS)[number];
+
+/** The spread of a value from its own product's estimates: their range, or the value itself alone. */
+export function sameProductSpread(value: number, otherEstimates: number[]): { low: number; high: number; reason: UncertaintyReason } {
+  const all = [value, ...otherEstimates];
+  if (all.length === 1 || all.every((v) => v === value)) return { low: value, high: value, reason: 'single_value_source' };
+  return { low: Math.min(...all), high: Math.max(...all), reason: 'same_product_estimates' };
+}
+
 /** AGRIBALYSE publishes a DQR from 1 (best) to 5; the French class is rated 2 to 3 (decisions.md). */
 export function frenchDqr(published: number): number {
   return Math.min(3, Math.max(2, Math.round(published)));

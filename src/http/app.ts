@@ -34,6 +34,8 @@ import { overloadPlugin } from './plugins/overload.js';
 import { responseCachePlugin, serveFromCache } from './plugins/responseCache.js';
 import { carbonRoutes } from './routes/carbon.js';
 import { convertRoutes } from './routes/convert.js';
+import { batchRoutes } from './routes/batches.js';
+import { recipeRoutes } from './routes/recipes.js';
 import { brandedRoutes } from './routes/branded.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
@@ -93,7 +95,7 @@ export const API_DESCRIPTION = `Read-only food data: canonical ingredients (USDA
 
 **Caching.** Successful responses carry a strong \`ETag\`; send it back in \`If-None-Match\` to get 304 Not Modified. The catalogue only changes when it is re-imported. Responses over 1 KB are compressed when the client accepts gzip, deflate or br.
 
-**Allergens.** Flags are derived from the ingredient's name by documented pattern rules (EU 14 and US top 9): ${'gluten, wheat, dairy, eggs, fish, shellfish, molluscs, nuts, peanuts, soy, sesame, celery, mustard, lupin, sulphites'}. Coconut, nutmeg, chestnuts and water chestnuts are not tree nuts; peanut butter is peanuts, not dairy; buckwheat is not gluten. They are a screening aid, not a label.
+**Allergens.** Flags are derived from the ingredient's name by documented pattern rules (EU 14 and US top 9): ${'gluten, wheat, dairy, eggs, fish, shellfish, molluscs, nuts, peanuts, soy, sesame, celery, mustard, lupin, sulphites'}, with exclusions (gluten-free names and non-wheat flours are not gluten; cream of tartar and nut butters are not dairy; coconut, nutmeg and butternut squash are not tree nuts; scallop squash is not molluscs) and composite foods by their known composition (pesto: dairy and nuts; caesar dressing: fish, eggs, dairy; mayonnaise: eggs unless tofu or egg-free). The \`allergen\` filter is case-insensitive and takes the usual aliases (egg, milk, tree nuts, crustaceans, ...). Precision and recall against blind hand labels are in the README. They are a screening aid, not a label.
 
 **Carbon, cooking, conversion.** /v1/ingredients/{id}/carbon gives every ingredient a footprint in kg CO2e per kg (global studies by reviewed mapping, the French AGRIBALYSE inventory with country=FR where a verified CIQUAL link exists, else the category median), with source, data quality rating, boundary and spread. /v1/ingredients/{id}/yield gives the cooking yield and nutrient retention by method, and /v1/ingredients/{id}/nutrients?method= the values per 100 g of cooked food. /v1/ingredients/{id}/convert converts between mass, volume and piece units with the ingredient's density and piece weights.
 
@@ -194,6 +196,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         { name: 'Survey foods', description: 'Mixed dishes from the FNDDS dietary survey database' },
         { name: 'National foods', description: "The national food composition tables (GB, DE, FR, SE, NO, DK) as published, with each food's links to canonical ingredients" },
         { name: 'Branded products', description: 'Packaged products (FDC Branded Foods, Open Food Facts): search by name, barcode or brand' },
+        { name: 'Recipes', description: 'Recipe analysis: ingredient lines to nutrients, allergens and carbon' },
         { name: 'Reference', description: 'Nutrient definitions, categories and source datasets' },
         { name: 'Operations', description: 'Health and readiness' },
       ],
@@ -218,6 +221,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await v1.register(surveyFoodRoutes);
     await v1.register(brandedRoutes);
     await v1.register(referenceRoutes);
+    await v1.register(batchRoutes);
+    await v1.register(recipeRoutes);
   });
 
   return app;

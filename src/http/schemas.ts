@@ -29,6 +29,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid parameter (`invalid_parameter`, `unsupported_country`, `unsupported_method`, `unsupported_unit`)',
   401: 'Missing, malformed, unknown or revoked API key (`missing_api_key`, `invalid_api_key`, `revoked_api_key`)',
   404: 'No such resource (`not_found`)',
+  415: 'The body is not JSON (`unsupported_media_type`): send content-type: application/json',
   422: 'The request is well-formed but cannot be answered for this resource (`conversion_unavailable`)',
   429: 'Rate limit exceeded (`rate_limited`); see Retry-After',
   500: 'Unexpected server error (`internal_error`); the body never holds internals',

@@ -7,8 +7,10 @@ import {
   matchRule,
   MEDIAN_DQR4_MIN,
   percentile,
+  sameProductSpread,
   spread,
   type CarbonRule,
+  type UncertaintyReason,
 } from '../domain/carbon.js';
 import { median } from '../domain/householdMeasures.js';
 import mapping from './mappings/carbon-rules.json' with { type: 'json' };
@@ -92,11 +94,11 @@ interface SelItem {
 export async function importCarbon(ctx: ImportContext, dirs: { pnDir: string; selDir: string; agbDir: string }): Promise<void> {
   const { db } = ctx;
   const insert = db.prepare(
-    `INSERT INTO carbon_product (source, code, name, group_name, kg_co2e_per_kg, dqr, uncertainty_low, uncertainty_high, boundary)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO carbon_product (source, code, name, group_name, kg_co2e_per_kg, dqr, uncertainty_low, uncertainty_high, uncertainty_reason, boundary)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const write = (p: Product) => {
-    insert.run(p.source, p.code, p.name, p.group, p.value, p.dqr, p.low, p.high, p.boundary);
+  const write = (p: Product & { reason: UncertaintyReason }) => {
+    insert.run(p.source, p.code, p.name, p.group, p.value, p.dqr, p.low, p.high, p.reason, p.boundary);
     countRows(ctx, 'carbon_product');
   };
 
@@ -123,13 +125,14 @@ export async function importCarbon(ctx: ImportContext, dirs: { pnDir: string; se
     typologies.set(typology, t);
   }
   for (const s of selItems.values()) {
-    const { low, high } = spread(s.value, typologies.get(s.typology)!.items);
-    write({ source: SU_EATABLE_LIFE.id, code: s.item, name: s.item, group: s.typology, value: s.value, dqr: globalDqr(s.uncertainty), low, high, boundary: BOUNDARY.global });
+    // One value per item: the other items of its typology are other products, not its spread.
+    const { low, high, reason } = sameProductSpread(s.value, []);
+    write({ source: SU_EATABLE_LIFE.id, code: s.item, name: s.item, group: s.typology, value: s.value, dqr: globalDqr(s.uncertainty), low, high, reason, boundary: BOUNDARY.global });
   }
   for (const [name, t] of typologies) {
     if (t.value === null) continue;
     const { low, high } = spread(t.value, t.items);
-    write({ source: SU_EATABLE_LIFE.id, code: `typology:${name}`, name: `${name} (typology)`, group: name, value: t.value, dqr: 2, low, high, boundary: BOUNDARY.global });
+    write({ source: SU_EATABLE_LIFE.id, code: `typology:${name}`, name: `${name} (typology)`, group: name, value: t.value, dqr: 2, low, high, reason: 'typology_items', boundary: BOUNDARY.global });
   }
 
   // Poore & Nemecek: the total of the supply-chain stages, per product (no spread in this release).
@@ -159,7 +162,7 @@ export async function importCarbon(ctx: ImportContext, dirs: { pnDir: string; se
   for (const p of agb.values()) agbGroups.set(p.group, [...(agbGroups.get(p.group) ?? []), p.value]);
   for (const [code, p] of agb) {
     const { low, high } = spread(p.value, agbGroups.get(p.group)!);
-    write({ source: AGRIBALYSE.id, code, name: p.name, group: p.group, value: p.value, dqr: frenchDqr(p.dqr), low, high, boundary: BOUNDARY.french });
+    write({ source: AGRIBALYSE.id, code, name: p.name, group: p.group, value: p.value, dqr: frenchDqr(p.dqr), low, high, reason: 'agribalyse_subgroup', boundary: BOUNDARY.french });
   }
 
   // The reviewed rules: every product they name must exist, so a typo fails the import.
@@ -174,7 +177,7 @@ export async function importCarbon(ctx: ImportContext, dirs: { pnDir: string; se
   }
   if (problems.length > 0) throw new ImportError(`carbon mapping: ${problems.join('; ')}`);
   for (const [name, total] of pn) {
-    write({ source: POORE_NEMECEK.id, code: name, name, group: null, value: total, dqr: 2, low: total, high: total, boundary: BOUNDARY.global });
+    write({ source: POORE_NEMECEK.id, code: name, name, group: null, value: total, dqr: 2, low: total, high: total, reason: 'single_value_source', boundary: BOUNDARY.global });
   }
   const compiled = compileRules(rules);
 
@@ -183,7 +186,7 @@ export async function importCarbon(ctx: ImportContext, dirs: { pnDir: string; se
     .all() as Array<{ id: number; name: string; categoryId: number; categoryCode: string; categoryName: string }>;
   const out = db.prepare(
     `INSERT INTO ingredient_carbon (ingredient_id, class, source, product_code, product_name, kg_co2e_per_kg, dqr,
-       uncertainty_low, uncertainty_high, boundary, basis) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       uncertainty_low, uncertainty_high, uncertainty_reason, boundary, basis) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const mappedByCategory = new Map<number, number[]>();
   const unmapped: typeof ingredients = [];
@@ -195,22 +198,24 @@ export async function importCarbon(ctx: ImportContext, dirs: { pnDir: string; se
       continue;
     }
     const r = hit.rule;
-    let source: string, code: string, name: string, value: number, dqr: number, comparable: number[];
+    let source: string, code: string, name: string, value: number, dqr: number;
+    let range: { low: number; high: number; reason: UncertaintyReason };
+    // A spread only from estimates of the same product (the item and the Poore & Nemecek
+    // product the rule names for it), never from the other products of a typology.
     if (r.sel) {
       const s = selItems.get(r.sel)!;
       [source, code, name, value, dqr] = [SU_EATABLE_LIFE.id, s.item, s.item, s.value, globalDqr(s.uncertainty)];
-      comparable = [...typologies.get(s.typology)!.items, ...(r.pn ? [pn.get(r.pn)!] : [])];
+      range = sameProductSpread(value, r.pn ? [pn.get(r.pn)!] : []);
     } else if (r.selTypology) {
       const t = typologies.get(r.selTypology)!;
       [source, code, name, value, dqr] = [SU_EATABLE_LIFE.id, `typology:${r.selTypology}`, `${r.selTypology} (typology)`, t.value!, 2];
-      comparable = [...t.items, ...(r.pn ? [pn.get(r.pn)!] : [])];
+      range = { ...spread(value, [...t.items, ...(r.pn ? [pn.get(r.pn)!] : [])]), reason: 'typology_items' };
     } else {
       const v = pn.get(r.pn!)!;
       [source, code, name, value, dqr] = [POORE_NEMECEK.id, r.pn!, r.pn!, v, 2];
-      comparable = [v, ...(r.typology ? typologies.get(r.typology)!.items : [])];
+      range = sameProductSpread(value, []);
     }
-    const { low, high } = spread(value, comparable);
-    out.run(ing.id, 'global_study', source, code, name, value, dqr, low, high, BOUNDARY.global,
+    out.run(ing.id, 'global_study', source, code, name, value, dqr, range.low, range.high, range.reason, BOUNDARY.global,
       `mapping rule ${hit.index + 1} (${r.c}: ${r.m})`);
     bySource[source] = (bySource[source] ?? 0) + 1;
     (mappedByCategory.get(ing.categoryId) ?? mappedByCategory.set(ing.categoryId, []).get(ing.categoryId)!).push(value);
@@ -228,7 +233,7 @@ export async function importCarbon(ctx: ImportContext, dirs: { pnDir: string; se
       ? `median of ${inCategory.length} mapped ingredients in category "${ing.categoryName}"; spread: their 10th-90th percentiles`
       : `category "${ing.categoryName}" has no mapped ingredient: median of all ${allMapped.length} mapped ingredients; spread: their 10th-90th percentiles`;
     out.run(ing.id, 'category_median', CARBON_SOURCES.categoryMedian, null, null, value, dqr,
-      Math.min(value, percentile(values, 0.1)!), Math.max(value, percentile(values, 0.9)!), BOUNDARY.median, basis);
+      Math.min(value, percentile(values, 0.1)!), Math.max(value, percentile(values, 0.9)!), 'category_spread', BOUNDARY.median, basis);
   }
   countRows(ctx, 'ingredient_carbon', ingredients.length);
   ctx.progress.info(

@@ -18,6 +18,30 @@ export const FNDDS: DatasetInfo = {
 };
 
 const INGREDIENTS_FILE = /FNDDS.*Ingredients.*FNDDS_Ingredients\.csv$/i;
+const NUTRIENT_VALUES_FILE = /FNDDS.*Nutrient Values.*FNDDS_Nutrient_Values\.csv$/i;
+
+/**
+ * The "Nutrient Values" columns as SR nutrient numbers (FNDDS documents its 65 nutrients by
+ * them), with the unit each column states; the import checks both against the FDC definitions.
+ */
+const NUTRIENT_COLUMNS: Record<string, string> = {
+  'Energy (kcal)': '208', 'Protein (g)': '203', 'Carbohydrate (g)': '205', 'Sugars, total (g)': '269',
+  'Fiber, total dietary (g)': '291', 'Total Fat (g)': '204', 'Fatty acids, total saturated (g)': '606',
+  'Fatty acids, total monounsaturated (g)': '645', 'Fatty acids, total polyunsaturated (g)': '646', 'Cholesterol (mg)': '601',
+  'Retinol (mcg)': '319', 'Vitamin A, RAE (mcg_RAE)': '320', 'Carotene, alpha (mcg)': '322', 'Carotene, beta (mcg)': '321',
+  'Cryptoxanthin, beta (mcg)': '334', 'Lycopene (mcg)': '337', 'Lutein + zeaxanthin (mcg)': '338', 'Thiamin (mg)': '404',
+  'Riboflavin (mg)': '405', 'Niacin (mg)': '406', 'Vitamin B-6 (mg)': '415', 'Folic acid (mcg)': '431', 'Folate, food (mcg)': '432',
+  'Folate, DFE (mcg_DFE)': '435', 'Folate, total (mcg)': '417', 'Choline, total (mg)': '421', 'Vitamin B-12 (mcg)': '418',
+  'Vitamin B-12, added (mcg)': '578', 'Vitamin C (mg)': '401', 'Vitamin D (D2 + D3) (mcg)': '328',
+  'Vitamin E (alpha-tocopherol) (mg)': '323', 'Vitamin E, added (mg)': '573', 'Vitamin K (phylloquinone) (mcg)': '430',
+  'Calcium (mg)': '301', 'Phosphorus (mg)': '305', 'Magnesium (mg)': '304', 'Iron (mg)': '303', 'Zinc (mg)': '309',
+  'Copper (mg)': '312', 'Selenium (mcg)': '317', 'Potassium (mg)': '306', 'Sodium (mg)': '307', 'Caffeine (mg)': '262',
+  'Theobromine (mg)': '263', 'Alcohol (g)': '221', '4:0 (g)': '607', '6:0 (g)': '608', '8:0 (g)': '609', '10:0 (g)': '610',
+  '12:0 (g)': '611', '14:0 (g)': '612', '16:0 (g)': '613', '18:0 (g)': '614', '16:1 (g)': '626', '18:1 (g)': '617',
+  '20:1 (g)': '628', '22:1 (g)': '630', '18:2 (g)': '618', '18:3 (g)': '619', '18:4 (g)': '627', '20:4 (g)': '620',
+  '20:5 n-3 (g)': '629', '22:5 n-3 (g)': '631', '22:6 n-3 (g)': '621', 'Water (g)': '255',
+};
+const COLUMN_UNITS: Record<string, string> = { kcal: 'kcal', g: 'g', mg: 'mg', mcg: 'µg', mcg_RAE: 'µg', mcg_DFE: 'µg' };
 
 export function locateFndds(sourceDir: string): string {
   return locateDataset(
@@ -125,9 +149,64 @@ export async function importFndds(ctx: ImportContext, dir: string): Promise<void
   if (unresolved > 0) {
     ctx.stats.warnings.push(`${unresolved} FNDDS ingredient rows name neither an SR Legacy food nor an FNDDS food (kept with ingredient_id null)`);
   }
-  task.done(`${foods.size} survey foods, ${components.length} ingredient rows (${resolved} canonical, ${subRecipes} sub-recipes)`);
+  const valued = await importNutrientValues(ctx, dir, foods);
+  task.done(`${foods.size} survey foods, ${components.length} ingredient rows (${resolved} canonical, ${subRecipes} sub-recipes), nutrients for ${valued}`);
   ctx.datasets.push({
     ...FNDDS,
-    recordCounts: { survey_foods: foods.size, wweia_categories: wweia.size, ingredient_rows: components.length },
+    recordCounts: { survey_foods: foods.size, wweia_categories: wweia.size, ingredient_rows: components.length, nutrient_value_foods: valued },
   });
+}
+
+/**
+ * FNDDS's own nutrient values per 100 g ("Nutrient Values" sheet as CSV beside the
+ * ingredients). Each column is checked against the FDC nutrient it names (number and unit),
+ * so a renamed or re-unitted column stops the import instead of filing values wrongly.
+ * Returns how many survey foods got values.
+ */
+async function importNutrientValues(ctx: ImportContext, dir: string, foods: Map<number, unknown>): Promise<number> {
+  const file = findFile(dir, NUTRIENT_VALUES_FILE);
+  if (!file) {
+    ctx.stats.warnings.push('FNDDS "Nutrient Values" CSV not found: survey foods are served without nutrients');
+    return 0;
+  }
+  const insert = ctx.db.prepare('INSERT INTO survey_food_nutrient (survey_food_id, nutrient_id, amount) VALUES (?, ?, ?)');
+  let columns: Array<{ at: number; nutrientId: number }> | null = null;
+  let codeAt = -1;
+  const valued = new Set<number>();
+  let rows = 0;
+  for await (const row of readCsvRows(file)) {
+    if (!columns) {
+      if (row[0]?.trim() !== COLUMNS.foodCode) continue; // the title row above the header
+      const header = row.map((c) => c.replace(/\s+/g, ' ').trim());
+      codeAt = 0;
+      columns = [];
+      for (const [name, number] of Object.entries(NUTRIENT_COLUMNS)) {
+        const at = header.indexOf(name);
+        if (at < 0) throw new ImportError(`${file}: column "${name}" not found`);
+        const nutrientId = ctx.nutrientByNumber.get(number);
+        if (nutrientId === undefined) throw new ImportError(`${file}: column "${name}" names nutrient ${number}, which FDC does not define`);
+        const stated = COLUMN_UNITS[/\(([^()]+)\)$/.exec(name)?.[1] ?? ''];
+        if (stated !== ctx.nutrientUnits.get(nutrientId)) {
+          throw new ImportError(`${file}: column "${name}" is in ${stated ?? '?'} but FDC nutrient ${number} is in ${ctx.nutrientUnits.get(nutrientId)}`);
+        }
+        columns.push({ at, nutrientId });
+      }
+      continue;
+    }
+    const code = intOrNull(row[codeAt] ?? '');
+    if (code === null || !foods.has(code)) {
+      countSkipped(ctx, 'FNDDS nutrient rows for a food code without ingredients');
+      continue;
+    }
+    for (const { at, nutrientId } of columns) {
+      const amount = numberOrNull(row[at] ?? '');
+      if (amount === null || amount < 0) continue;
+      insert.run(code, nutrientId, amount);
+      rows++;
+    }
+    valued.add(code);
+  }
+  if (!columns) throw new ImportError(`${file}: header row not found`);
+  countRows(ctx, 'survey_food_nutrient', rows);
+  return valued.size;
 }

@@ -91,8 +91,18 @@ export function sendProblem(reply: FastifyReply, error: ApiError): FastifyReply 
 }
 
 /** Fastify's own client errors (bad URL, body, media type) mapped onto our closed set of codes. */
-function fromFastifyError(error: FastifyError): ApiError | null {
+function fromFastifyError(error: FastifyError, request: FastifyRequest): ApiError | null {
   const status = error.statusCode ?? 500;
+  // The POST endpoints (batches, recipes) take a JSON body of at most 64 KB (decisions.md:
+  // anything else is 400 or 415).
+  if (request.method === 'POST' && request.url.startsWith('/v1/')) {
+    if (status === 413) return ApiError.invalidParameter('body', `too large: at most ${Math.round((request.routeOptions.bodyLimit ?? 0) / 1024)} KB of JSON`);
+    if (status === 415) {
+      return new ApiError('unsupported_media_type', 'the body must be JSON, sent with content-type: application/json', {
+        errors: [{ parameter: 'content-type', message: 'must be application/json' }],
+      });
+    }
+  }
   if (error.validation) {
     const errors = parameterErrors(error.validation as AjvError[], error.validationContext);
     return new ApiError('invalid_parameter', errors.map((e) => `${e.parameter} ${e.message}`).join('; '), { errors });
@@ -115,7 +125,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const apiError = error instanceof ApiError ? error : fromFastifyError(error);
+    const apiError = error instanceof ApiError ? error : fromFastifyError(error, request);
     if (apiError) {
       if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
       return sendProblem(reply, apiError);

@@ -6,8 +6,16 @@ import { policyHeader, rateLimitHeader, retryAfterSeconds, type LimitDecision, t
 declare module 'fastify' {
   interface FastifyInstance {
     limits: RateLimits;
+    /**
+     * Counts a request that carries `items` (batch ids, recipe lines) as one request per
+     * started 20 items against both limits: the arrival counted the first.
+     */
+    chargeItems(request: FastifyRequest, reply: FastifyReply, items: number): Promise<void>;
   }
 }
+
+/** A batch or recipe counts as one request per started block of this many items. */
+export const ITEMS_PER_REQUEST = 20;
 
 /**
  * Per-account limits for every route of the scope, after requireApiKey: a 401 never reaches
@@ -32,6 +40,16 @@ export function enforceRateLimits(app: FastifyInstance): void {
     app.accounts.recordUsage(auth.account.id, decision.day);
     return undefined;
   };
+  app.decorate('chargeItems', async (request: FastifyRequest, reply: FastifyReply, items: number): Promise<void> => {
+    const auth = request.auth;
+    if (!auth) return;
+    const plan = app.config.plans[auth.account.plan];
+    // The request itself was counted on arrival; each further started block of items counts once more.
+    for (let extra = Math.ceil(items / ITEMS_PER_REQUEST) - 1; extra > 0; extra -= 1) {
+      const refused = apply(auth, plan, reply, await app.limits.consume(auth.account.id, plan));
+      if (refused) throw refused;
+    }
+  });
   app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
     const auth = request.auth;
     if (!auth) return done();

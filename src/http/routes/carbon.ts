@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CARBON_UNIT } from '../../domain/carbon.js';
+import { CARBON_UNIT, UNCERTAINTY_REASONS } from '../../domain/carbon.js';
 import { KNOWN_COUNTRIES } from '../../domain/countries.js';
 import { ApiError } from '../../errors.js';
 import { errorResponses, IdParams, json } from '../schemas.js';
@@ -17,8 +17,12 @@ const Carbon = Type.Object({
     description: 'Data quality rating, lower is better: global study 1-2, French inventory 2-3 (AGRIBALYSE DQR rounded), category median 4-5',
   }),
   boundary: Type.String({ description: 'System boundary: cradle-to-retail (global), cradle-to-plate (AGRIBALYSE)' }),
-  uncertainty_low: Type.Number({ description: '10th percentile of the comparable source values (for medians: of the category)' }),
-  uncertainty_high: Type.Number({ description: '90th percentile of the comparable source values (for medians: of the category)' }),
+  uncertainty_low: Type.Number({ description: 'Low end of the spread (see uncertainty_reason); equal to the value when the source gives a single value' }),
+  uncertainty_high: Type.Number({ description: 'High end of the spread (see uncertainty_reason); equal to the value when the source gives a single value' }),
+  uncertainty_reason: Type.Enum([...UNCERTAINTY_REASONS], {
+    description:
+      'Where the spread comes from, always values of the same product class: same_product_estimates (the range of the independent estimates of this product: its SU-EATABLE LIFE item and the Poore & Nemecek product its rule names), single_value_source (one value and no other estimate of this product: uncertainty_low = uncertainty_high = the value, no spread borrowed from other products), typology_items (the value is a SU-EATABLE LIFE typology: 10th-90th percentiles of its items), agribalyse_subgroup (10th-90th percentiles of the AGRIBALYSE sub-group), category_spread (a category median: 10th-90th percentiles of the category\'s mapped ingredients)',
+  }),
   unit: Type.Literal(CARBON_UNIT),
   product: Type.Union([Type.Object({ code: Type.String(), name: Type.String() }), Type.Null()], {
     description: 'The source product the value belongs to; null for a category median',

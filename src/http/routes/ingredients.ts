@@ -1,9 +1,12 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ALLERGEN_ALIASES, ALLERGENS, parseAllergen } from '../../domain/allergens.js';
 import { cookNutrients, parseMethod } from '../../domain/cooking.js';
 import { resolveCountry } from '../../domain/countries.js';
 import { ApiError } from '../../errors.js';
 import { CookedFields, COOKED_BASIS, MethodQuery } from './yield.js';
+import { AmountQuery, ingredientPortion, nutrientFilter, NutrientsFilterQuery, PortionFields } from '../amounts.js';
+import { filterNutrients, scaleNutrients } from '../../domain/nutrientAmounts.js';
 import { AllergenName, BASIS, errorResponses, IdParams, json, NutrientAmount, pageOf, Pagination, pageBounds, SearchText } from '../schemas.js';
 
 export const IngredientListItem = Type.Object({
@@ -70,7 +73,10 @@ export const CountryNutrients = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   country: Type.String(),
-  basis: Type.Union([Type.Literal(BASIS), Type.Literal(COOKED_BASIS)]),
+  basis: Type.String({
+    description: `"${BASIS}", "${COOKED_BASIS}", or with amount and unit "for 1 cup = 244 g of edible portion" (cooked: of cooked food)`,
+  }),
+  ...PortionFields,
   linked_food: LinkedFood,
   nutrients: Type.Array(
     Type.Object({
@@ -99,14 +105,25 @@ export const ingredientRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: Type.Object({
           q: Type.Optional(SearchText),
           category: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'A category id from /v1/categories' })),
-          allergen: Type.Optional(AllergenName),
+          allergen: Type.Optional(
+            Type.String({
+              maxLength: 32,
+              description: `An allergen flag, case-insensitive: ${ALLERGENS.join(', ')}; the usual other names are accepted (${Object.keys(ALLERGEN_ALIASES).join(', ')}). Anything else is 400, listing the values.`,
+            }),
+          ),
           ...Pagination,
         }),
         response: { 200: json(pageOf(IngredientListItem), 'A page of ingredients'), ...errorResponses(400, 401, 429) },
       },
     },
     async (request) => {
-      const { q, category, allergen } = request.query;
+      const { q, category } = request.query;
+      const allergen = request.query.allergen === undefined ? undefined : parseAllergen(request.query.allergen);
+      if (allergen === null) {
+        throw new ApiError('invalid_parameter', `allergen: must be one of: ${ALLERGENS.join(', ')} (case-insensitive; aliases: ${Object.keys(ALLERGEN_ALIASES).join(', ')})`, {
+          errors: [{ parameter: 'allergen', message: `must be one of: ${ALLERGENS.join(', ')}` }],
+        });
+      }
       const { limit, offset } = pageBounds(request.query);
       if (category !== undefined && !app.ingredients.categoryExists(category)) {
         throw ApiError.invalidParameter('category', `no category ${category}; see /v1/categories`);
@@ -123,13 +140,15 @@ export const ingredientRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Ingredients'],
         summary: 'One canonical ingredient with its nutrients, density, allergens and household measures',
         params: IdParams,
+        querystring: Type.Object({ ...NutrientsFilterQuery }),
         response: { 200: json(Ingredient, 'The ingredient'), ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request) => {
+      const keep = nutrientFilter(app.reference, request.query.nutrients);
       const ingredient = app.ingredients.ingredient(request.params.id);
       if (!ingredient) throw ApiError.notFound(`ingredient ${request.params.id}`);
-      return ingredient;
+      return keep === null ? ingredient : { ...ingredient, nutrients: filterNutrients(ingredient.nutrients, keep) };
     },
   );
 
@@ -140,31 +159,40 @@ export const ingredientRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Ingredients'],
         summary: "An ingredient's nutrients as a country's food composition table gives them",
         description:
-          'Each nutrient names its source dataset. Countries whose national table is not loaded are refused with 400 unsupported_country, never answered with US values.',
+          'Each nutrient names its source dataset. Countries whose national table is not loaded are refused with 400 unsupported_country, never answered with US values. With `amount` and `unit` (any /convert unit, with `system`) the answer is for that amount: `grams` gives it in grams (the same conversion as /convert) and every amount is for those grams; with `method`, grams of the cooked food. `nutrients=` keeps only the listed ids.',
         params: IdParams,
         querystring: Type.Object({
           country: Type.Optional(
             Type.String({ maxLength: 64, description: 'ISO 3166-1 alpha-2, case-insensitive; default US' }),
           ),
           method: Type.Optional(MethodQuery),
+          ...AmountQuery,
         }),
-        response: { 200: json(CountryNutrients, 'Country-resolved nutrients'), ...errorResponses(400, 401, 404, 429) },
+        response: { 200: json(CountryNutrients, 'Country-resolved nutrients'), ...errorResponses(400, 401, 404, 422, 429) },
       },
     },
     async (request) => {
       const country = resolveCountry(request.query.country, app.catalog.countries);
       const method = request.query.method === undefined ? null : parseMethod(request.query.method);
+      const keep = nutrientFilter(app.reference, request.query.nutrients);
       const body = app.nationalValues.nutrients(request.params.id, country);
       if (!body) throw ApiError.notFound(`ingredient ${request.params.id}`);
-      if (!method) return body;
+      const portion = ingredientPortion(app.ingredients, body.id, request.query);
+      const forAmount = <B extends { basis: string; nutrients: Array<{ nutrient_id: number; amount: number }> }>(answer: B): B => {
+        const nutrients = filterNutrients(answer.nutrients, keep);
+        if (!portion) return { ...answer, nutrients };
+        const basis = portion.basis + (answer.basis === COOKED_BASIS ? ' (cooked)' : '');
+        return { ...answer, basis, grams: portion.grams, nutrients: scaleNutrients(nutrients, portion.grams) };
+      };
+      if (!method) return forAmount(body);
       // Per 100 g of cooked food: raw amount x retention / yield (src/domain/cooking.ts).
       const cooking = app.carbonCooking.cooking(body.id, method)!;
-      return {
+      return forAmount({
         ...body,
         basis: COOKED_BASIS,
         nutrients: cookNutrients(body.nutrients, app.carbonCooking.nutrientNumbers(), cooking),
         cooking: { method, yield_factor: cooking.yieldFactor, yield_source: cooking.yieldSource, retention_code: cooking.retentionCode },
-      };
+      });
     },
   );
 };

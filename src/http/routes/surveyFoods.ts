@@ -1,7 +1,9 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError } from '../../errors.js';
-import { errorResponses, IdParams, json, pageOf, Pagination, pageBounds, SearchText } from '../schemas.js';
+import { filterNutrients, scaleNutrients } from '../../domain/nutrientAmounts.js';
+import { massPortion, nutrientFilter, NutrientsFilterQuery, PortionFields } from '../amounts.js';
+import { AllergenName, BASIS, errorResponses, IdParams, json, NutrientAmount, pageOf, Pagination, pageBounds, SearchText } from '../schemas.js';
 
 const Wweia = Type.Object({
   code: Type.Integer({ description: 'WWEIA food category number' }),
@@ -14,13 +16,7 @@ export const SurveyFood = Type.Object({
   wweia: Wweia,
 });
 
-export const Components = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  wweia: Wweia,
-  total_grams: Type.Number({ description: 'Sum of the component weights' }),
-  components: Type.Array(
-    Type.Object({
+const Component = Type.Object({
       seq: Type.Integer(),
       ingredient_id: Type.Union([Type.Integer(), Type.Null()], {
         description: 'Canonical ingredient id when the component is one (see /v1/ingredients/{id})',
@@ -36,8 +32,34 @@ export const Components = Type.Object({
         description: 'When the component is itself a survey food (a sub-recipe), its id',
       }),
       moisture_change_pct: Type.Union([Type.Number(), Type.Null()]),
+});
+
+export const Components = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  wweia: Wweia,
+  total_grams: Type.Number({ description: 'Sum of the component weights' }),
+  components: Type.Array(Component),
+});
+
+export const SurveyFoodDetail = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  wweia: Wweia,
+  basis: Type.String({ description: `"${BASIS}", or with amount and unit "for 250 g = 250 g of edible portion"` }),
+  ...PortionFields,
+  nutrients: Type.Array(
+    Type.Object({
+      ...NutrientAmount.properties,
+      source: Type.Literal('usda_fndds', { description: "FNDDS's own published value (its Nutrient Values table)" }),
     }),
+    { description: 'The 65 nutrients FNDDS publishes for every survey food, per 100 g (or for the amount asked)' },
   ),
+  allergens: Type.Array(AllergenName, { description: "The union of its canonical ingredients' allergens, through sub-recipes" }),
+  total_grams: Type.Number({ description: 'Sum of the component weights listed' }),
+  components: Type.Array(Component, {
+    description: 'Its components as FNDDS lists them; with expand=true every sub-recipe is replaced by its own components, grams scaled to the weight used',
+  }),
 });
 
 export const surveyFoodRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -63,6 +85,36 @@ export const surveyFoodRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const page = app.surveyFoods.list({ q, wweia, limit, offset });
       return { data: page.data, limit, offset, total: page.total, total_exact: true };
+    },
+  );
+
+  app.get(
+    '/v1/survey-foods/:id',
+    {
+      schema: {
+        tags: ['Survey foods'],
+        summary: "One survey food with FNDDS's own nutrients, its allergens and its components",
+        description:
+          'Nutrients are the survey\'s published values per 100 g (source usda_fndds). `amount` and `unit` (mass units: a survey food has no density) give the answer for that amount with its `grams`; `nutrients=` keeps only the listed ids; `expand=true` replaces sub-recipes by their canonical ingredients.',
+        params: IdParams,
+        querystring: Type.Object({
+          expand: Type.Optional(Type.Boolean({ default: false, description: 'Replace sub-recipes (components that are survey foods) by their own components' })),
+          amount: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1e9, description: 'An amount in `unit` (a mass unit)' })),
+          unit: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'mg, g, kg, oz or lb' })),
+          system: Type.Optional(Type.String({ maxLength: 32, description: 'Accepted for symmetry with ingredients; mass units do not depend on it' })),
+          ...NutrientsFilterQuery,
+        }),
+        response: { 200: json(SurveyFoodDetail, 'The survey food'), ...errorResponses(400, 401, 404, 422, 429) },
+      },
+    },
+    async (request) => {
+      const keep = nutrientFilter(app.reference, request.query.nutrients);
+      const food = app.surveyFoods.detail(request.params.id, request.query.expand === true);
+      if (!food) throw ApiError.notFound(`survey food ${request.params.id}`);
+      const portion = massPortion(request.query, `survey food ${food.id}`);
+      const nutrients = filterNutrients(food.nutrients, keep);
+      if (!portion) return { ...food, nutrients };
+      return { ...food, basis: portion.basis, grams: portion.grams, nutrients: scaleNutrients(nutrients, portion.grams) };
     },
   );
 

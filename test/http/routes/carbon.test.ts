@@ -131,3 +131,44 @@ describe('GET /v1/ingredients/:id/carbon?country=FR through a verified CIQUAL li
     expect(res.json().carbon).toEqual((await get('/v1/ingredients/2002/carbon')).json().carbon);
   });
 });
+
+describe('carbon spreads that mean something', () => {
+  it('never gives whole milk a spread from other products (buffalo milk, cheese)', async () => {
+    // SuEatableLife cf.csv: ANIMAL HUSBANDRY,COW MILK,1.31,L,...,MILK; the same typology holds BUFFALO MILK 3.57.
+    // Rule 16 names COW MILK and Poore & Nemecek "Milk" (Food_Production.csv Total_emissions 2.8 for Milk)
+    const body = (await get('/v1/ingredients/1077/carbon')).json();
+    expect(body.carbon).toMatchObject({ kg_co2e_per_kg: 1.31, product: { code: 'COW MILK' }, uncertainty_reason: 'same_product_estimates' });
+    expect(body.carbon.uncertainty_low).toBe(1.31);
+    expect(body.carbon.uncertainty_high).toBeCloseTo(2.8, 4); // Poore & Nemecek Milk, not buffalo milk's 3.57
+  });
+
+  it('says when a source gives a single value: low = high = the value, with the reason', async () => {
+    // butter: BUTTER* 8.48, no Poore & Nemecek product named by its rule
+    const body = (await get('/v1/ingredients/1001/carbon')).json();
+    expect(body.carbon).toMatchObject({
+      kg_co2e_per_kg: 8.48,
+      uncertainty_low: 8.48,
+      uncertainty_high: 8.48,
+      uncertainty_reason: 'single_value_source',
+    });
+    // broccoli: BROCCOLI 0.57 and the rule's Poore & Nemecek "Brassicas" 0.4 (Food_Production.csv): its range is
+    // those two estimates, no longer 0.214 to 0.68 borrowed from the other open-field vegetables
+    const broccoli = (await get('/v1/ingredients/11090/carbon')).json();
+    expect(broccoli.carbon).toMatchObject({ kg_co2e_per_kg: 0.57, uncertainty_low: 0.4, uncertainty_high: 0.57, uncertainty_reason: 'same_product_estimates' });
+  });
+
+  it('keeps the category spread for medians and says so', async () => {
+    const body = (await get('/v1/ingredients/14009/carbon')).json();
+    expect(body.carbon.uncertainty_reason).toBe('category_spread');
+  });
+
+  it('gives every global-study spread from the same product only', async () => {
+    const db = new Database(inject('catalogPath'), { readonly: true });
+    const rows = db
+      .prepare("SELECT uncertainty_reason AS reason, COUNT(*) AS n FROM ingredient_carbon GROUP BY uncertainty_reason ORDER BY reason")
+      .all() as Array<{ reason: string; n: number }>;
+    db.close();
+    for (const r of rows) expect(['same_product_estimates', 'single_value_source', 'typology_items', 'category_spread']).toContain(r.reason);
+    expect(rows.reduce((s, r) => s + r.n, 0)).toBe(8109);
+  });
+});

@@ -24,9 +24,23 @@ describe('OpenAPI document and reference pages', () => {
     expect(list.parameters.find((p: any) => p.name === 'limit').schema).toMatchObject({ minimum: 1, maximum: 100, default: 20 });
     for (const [path, item] of Object.entries<any>(doc.paths)) {
       if (!path.startsWith('/v1/')) continue;
-      expect(item.get.responses['200'].content['application/json'].schema, path).toBeTruthy();
-      expect(item.get.responses['401'], path).toBeTruthy();
+      const operation = item.get ?? item.post;
+      expect(operation.responses['200'].content['application/json'].schema, path).toBeTruthy();
+      expect(operation.responses['401'], path).toBeTruthy();
     }
+    // the POST endpoints document their JSON body with an example, and 415 for any other media type
+    for (const path of ['/v1/ingredients/batch', '/v1/branded/batch', '/v1/recipes/analyze']) {
+      const post = doc.paths[path].post;
+      const body = post.requestBody.content['application/json'];
+      expect(body.schema.examples?.[0] ?? body.example ?? body.examples, path).toBeTruthy();
+      expect(Object.keys(post.responses), path).toEqual(expect.arrayContaining(['200', '400', '401', '415', '429']));
+    }
+    expect(doc.paths['/v1/survey-foods/{id}'].get.parameters.map((p: any) => p.name)).toEqual(
+      expect.arrayContaining(['expand', 'amount', 'unit', 'nutrients']),
+    );
+    expect(doc.paths['/v1/ingredients/{id}/nutrients'].get.parameters.map((p: any) => p.name)).toEqual(
+      expect.arrayContaining(['amount', 'unit', 'system', 'size', 'nutrients']),
+    );
     expect(doc.paths['/healthz'].get.security).toEqual([]);
     expect(Object.keys(ingredient.responses['200'].headers).sort()).toEqual(['ETag', 'RateLimit', 'RateLimit-Policy', 'X-Request-Id']);
     expect(ingredient.responses['429'].headers['Retry-After']).toMatchObject({ required: true, schema: { type: 'integer' } });

@@ -1,0 +1,126 @@
+/**
+ * From a parsed recipe line to an ingredient and grams: which words to search for, how sure the
+ * match is, and which of the line's measures to weigh with the conversion rules. Pure: the
+ * caller supplies the search, the density and the household measures.
+ */
+import { convert, kindOf, pieceWeightsFrom, type ConversionInput, type MeasuringSystem, type Unit } from './conversion.js';
+import type { PieceUnit } from './householdMeasures.js';
+import { toConversionUnit, type LineMeasure, type ParsedLine, type PieceSize } from './recipeLine.js';
+
+export type Confidence = 'high' | 'medium' | 'low';
+
+/** Words that qualify how a cook buys or likes a food without naming another food. */
+const QUALIFIERS = new Set(
+  ('fresh freshly free-range organic good good-quality quality best ripe large small medium big little few handful ' +
+    'a an the some extra-large very nice plump home-made homemade store-bought shop-bought optional')
+    .split(' '),
+);
+
+const words = (text: string): string[] =>
+  text
+    .toLowerCase()
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/[^a-z0-9\s'-]+/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+
+/**
+ * The queries to try, most specific first: the food without asides and qualifiers (the first
+ * of "X or Y"; "olive or vegetable oil" is olive oil), then with its leading words dropped one
+ * at a time (the head noun of an English food name comes last).
+ */
+export function searchQueries(food: string): string[] {
+  let text = food.replace(/\([^)]*\)/g, ' ');
+  const alt = /^(.*?)\s+or\s+(.*)$/i.exec(text);
+  if (alt) {
+    const first = words(alt[1]!);
+    const second = words(alt[2]!);
+    text = first.length === 1 && second.length > 1 ? `${first[0]} ${second.slice(1).join(' ')}` : alt[1]!;
+  }
+  const kept = words(text).filter((w) => !QUALIFIERS.has(w));
+  const out: string[] = [];
+  for (let i = 0; i < kept.length; i += 1) {
+    const q = kept.slice(i).join(' ');
+    if (q.length >= 2 && !out.includes(q)) out.push(q);
+  }
+  return out;
+}
+
+const stem = (w: string): string => w.replace(/(?:es|s)$/, '');
+
+/**
+ * high: the whole food text found an ingredient whose name holds every one of its words;
+ * medium: the whole text found one, or a shorter text of two words or more did;
+ * low: only the last word found one.
+ */
+export function matchConfidence(queryIndex: number, queries: string[], name: string): Confidence {
+  const q = queries[queryIndex]!;
+  const nameWords = new Set(words(name).map(stem));
+  const all = q.split(' ').every((w) => nameWords.has(stem(w)));
+  if (queryIndex === 0 && all) return 'high';
+  if (queryIndex === 0 || q.includes(' ')) return 'medium';
+  return 'low';
+}
+
+export interface LineWeight {
+  grams: number | null;
+  /** How the grams were found, or why not. */
+  basis: string;
+}
+
+/** A line weighing more than this (a tonne) is a typo, not an ingredient: it is not counted. */
+export const MAX_LINE_GRAMS = 1_000_000;
+
+/**
+ * Piece weights for a line: of its size where the record has that size (conversion.ts's
+ * rule: "1 large onion" is the large one, no size the medium one), else the record's default.
+ */
+export function piecesFor(measures: Parameters<typeof pieceWeightsFrom>[0], size: PieceSize | null): ConversionInput['pieces'] {
+  const fallback = pieceWeightsFrom(measures);
+  return size === null ? fallback : { ...fallback, ...pieceWeightsFrom(measures, size) };
+}
+
+/**
+ * Grams for a line: the first measure by mass, else by volume (through the density), else
+ * by pieces (a bare count is pieces); a weight given for each piece ("2 (400 g) cans")
+ * counts once per piece. Null grams when the line has no amount or its unit has no weight
+ * for this ingredient (a "handful").
+ */
+export function weighLine(
+  line: ParsedLine,
+  system: MeasuringSystem,
+  density: ConversionInput['density'],
+  pieces: ConversionInput['pieces'],
+): LineWeight {
+  if (line.measures.length === 0) return { grams: null, basis: 'no amount in the line' };
+  const count = line.measures[0]!.unit === null ? line.measures[0]!.quantity : 1;
+  const asUnit = (m: LineMeasure): { unit: Unit; amount: number } | null => {
+    if (m.unit === null) return { unit: 'piece', amount: m.quantity };
+    const conv = toConversionUnit(m.unit);
+    return conv ? { unit: conv.unit, amount: m.quantity * conv.factor } : null;
+  };
+  const candidates = line.measures.map((m) => ({ m, u: asUnit(m) })).filter((c) => c.u !== null) as Array<{ m: LineMeasure; u: { unit: Unit; amount: number } }>;
+  const pick =
+    candidates.find((c) => kindOf(c.u.unit) === 'mass') ??
+    candidates.find((c) => kindOf(c.u.unit) === 'volume') ??
+    candidates.find((c) => pieces[c.u.unit as PieceUnit] !== undefined) ??
+    null;
+  if (!pick) {
+    const unit = line.measures.find((m) => m.unit !== null)?.unit ?? 'piece';
+    return { grams: null, basis: `no weight for one ${unit} of this ingredient` };
+  }
+  const amount = pick.u.amount * (pick.m.each ? count : 1);
+  try {
+    const result = convert({ from: pick.u.unit, to: 'g', amount, system, density, pieces });
+    if (result.amount > MAX_LINE_GRAMS) return { grams: null, basis: `${amount} ${pick.u.unit} is more than ${MAX_LINE_GRAMS / 1000} kg: not counted` };
+    const how =
+      result.pieceWeights.length > 0
+        ? `${amount} ${pick.u.unit} x ${result.pieceWeights[0]!.grams} g (${result.pieceWeights[0]!.measure})`
+        : result.densitySource !== 'none'
+          ? `${amount} ${pick.u.unit} at ${Number(result.densityGPerMl!.toPrecision(4))} g/ml (${result.densitySource} density)`
+          : `${amount} ${pick.u.unit}`;
+    return { grams: result.amount, basis: how };
+  } catch {
+    return { grams: null, basis: `${amount} ${pick.u.unit} cannot be weighed for this ingredient` };
+  }
+}

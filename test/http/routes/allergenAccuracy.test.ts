@@ -1,0 +1,110 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALLERGENS } from '../../../src/domain/allergens.js';
+import { createTestApp, type TestApp } from '../../support/app.js';
+
+/**
+ * Allergen flags measured against a blind, hand-labelled set (test/fixtures/allergens/labels.csv,
+ * 3,634 ingredients labelled from names and categories by a session that never saw the rules;
+ * its conventions are in README "Allergens"). The set is split once by a seeded hash of the id:
+ * the rules were tuned looking only at the errors of the tuning half; this test measures the
+ * held-out half through the API.
+ *
+ * Targets: recall >= 98 % and precision >= 95 % per allergen with at least MIN_POSITIVES
+ * held-out positives. With fewer (shellfish, mustard, celery, lupin) one item moves the figure by
+ * 5 to 100 points, so those are held to at most one missed positive, and their precision is
+ * reported, not barred. Allergens that do not yet reach the targets are listed in SHORTFALL
+ * with the floor they measured at: the test fails if they fall below it, and README says they
+ * miss the target.
+ */
+const MIN_POSITIVES = 20;
+const TARGET = { recall: 0.98, precision: 0.95 };
+const SHORTFALL: Partial<Record<string, { recall?: number; precision?: number }>> = {
+  gluten: { recall: 0.94 },
+  wheat: { recall: 0.95 },
+  dairy: { recall: 0.88, precision: 0.94 },
+  eggs: { recall: 0.86, precision: 0.81 },
+  nuts: { recall: 0.93 },
+  soy: { recall: 0.95, precision: 0.92 },
+};
+
+export const isHeldOut = (id: string) => createHash('sha256').update(`larder-allergens-v1:${id}`).digest()[0]! % 2 === 1;
+
+interface Label {
+  id: string;
+  name: string;
+  allergens: string;
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('allergen flags on the held-out half of the blind labels', () => {
+  it('meets the recall and precision targets (or its documented floor) per allergen', async () => {
+    const file = path.resolve(import.meta.dirname, '..', '..', 'fixtures', 'allergens', 'labels.csv');
+    const labels = parse(readFileSync(file, 'utf8'), { columns: true }) as Label[];
+    expect(labels.length).toBe(3634);
+    const heldOut = labels.filter((l) => isHeldOut(l.id));
+    expect(heldOut.length).toBe(1801);
+    const counts = Object.fromEntries(ALLERGENS.map((a) => [a, { tp: 0, fp: 0, fn: 0 }]));
+    for (const l of heldOut) {
+      const res = await t.get(`/v1/ingredients/${l.id}`);
+      expect(res.statusCode, l.id).toBe(200);
+      const flagged = new Set(res.json().allergens as string[]);
+      const truth = new Set(l.allergens.split(';').filter(Boolean));
+      for (const a of ALLERGENS) {
+        if (truth.has(a) && flagged.has(a)) counts[a]!.tp++;
+        else if (flagged.has(a)) counts[a]!.fp++;
+        else if (truth.has(a)) counts[a]!.fn++;
+      }
+    }
+    const rows: string[] = [];
+    for (const a of ALLERGENS) {
+      const { tp, fp, fn } = counts[a]!;
+      const positives = tp + fn;
+      const recall = positives === 0 ? 1 : tp / positives;
+      const precision = tp + fp === 0 ? 1 : tp / (tp + fp);
+      rows.push(`| ${a} | ${positives} | ${(100 * recall).toFixed(1)} | ${(100 * precision).toFixed(1)} | ${fn} | ${fp} |`);
+      if (positives < MIN_POSITIVES) {
+        expect(fn, `${a}: missed positives`).toBeLessThanOrEqual(1);
+        continue;
+      }
+      const floor = SHORTFALL[a];
+      expect(recall, `${a} recall`).toBeGreaterThanOrEqual(floor?.recall ?? TARGET.recall);
+      expect(precision, `${a} precision`).toBeGreaterThanOrEqual(floor?.precision ?? TARGET.precision);
+    }
+    process.stdout.write(`| allergen | held-out positives | recall % | precision % | missed | false flags |\n|---|---|---|---|---|---|\n${rows.join('\n')}\n`);
+  }, 120_000);
+
+  it('answers the examples of the issue as a cook would', async () => {
+    const flags = async (id: number) => (await t.get(`/v1/ingredients/${id}`)).json().allergens as string[];
+    // non-wheat flours and gluten-free pasta carry no gluten or wheat
+    expect(await flags(790214)).not.toContain('gluten'); // Flour, rice, white
+    expect(await flags(20654)).not.toContain('wheat'); // Pasta, gluten-free, brown rice flour
+    // composites by their known composition
+    expect(await flags(6626)).toEqual(expect.arrayContaining(['dairy', 'nuts'])); // pesto
+    expect(await flags(4705)).toEqual(expect.arrayContaining(['dairy', 'eggs', 'fish'])); // caesar dressing, fat-free
+    expect(await flags(2262074)).not.toContain('dairy'); // Almond butter, creamy
+    expect(await flags(11475)).not.toContain('molluscs'); // Squash, summer, scallop
+    expect(await flags(42178)).toEqual(['soy']); // Mayonnaise, made with tofu: soy, not eggs
+  });
+
+  it('filters by allergen case-insensitively and with the usual aliases', async () => {
+    const ids = async (q: string) => (await t.get(`/v1/ingredients?allergen=${q}&limit=100`)).json();
+    const eggs = await ids('eggs');
+    expect(eggs.total).toBeGreaterThan(0);
+    for (const alias of ['EGG', 'Egg', 'eggs']) expect((await ids(alias)).total, alias).toBe(eggs.total);
+    expect((await ids('milk')).total).toBe((await ids('dairy')).total);
+    expect((await ids('tree%20nuts')).total).toBe((await ids('nuts')).total);
+    expect((await ids('crustaceans')).total).toBe((await ids('shellfish')).total);
+    const bad = await t.get('/v1/ingredients?allergen=nightshade');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0]).toMatchObject({ parameter: 'allergen' });
+  });
+});

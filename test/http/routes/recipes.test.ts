@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, nutrient, type TestApp } from '../../support/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { LARDER_PLAN_ENTERPRISE_DAILY: '100000' } });
+});
+afterAll(async () => t.close());
+
+const analyze = (payload: unknown, contentType = 'application/json') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/v1/recipes/analyze',
+    headers: { 'x-api-key': t.key, 'content-type': contentType },
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+  });
+
+const RECIPE = ['1 onion, chopped', '2 cloves garlic', '150g/5½oz caster sugar', '1 cup (240 ml) whole milk', '3 tbsp butter, melted', 'salt to taste', 'zzzz qqqq'];
+
+describe('POST /v1/recipes/analyze', () => {
+  it('reads, matches and weighs each line, with its provenance', async () => {
+    const res = await analyze({ lines: RECIPE, servings: 4 });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const [onion, garlic, sugar, milk, butter, salt, nonsense] = body.lines;
+    // SR Legacy 11282 "Onions, raw": 1 medium (2-1/2" dia) = 110 g
+    expect(onion).toMatchObject({ quantity: 1, unit: null, food_text: 'onion', preparation: 'chopped', ingredient: { id: 11282 }, grams: 110, status: 'matched' });
+    expect(onion.provenance.grams_basis).toContain('1 medium (2-1/2" dia) = 110 g');
+    // SR Legacy 11215 "Garlic, raw": 1 clove = 3 g
+    expect(garlic).toMatchObject({ quantity: 2, unit: 'clove', ingredient: { id: 11215 }, grams: 6, confidence: 'high' });
+    expect(sugar).toMatchObject({ quantity: 150, unit: 'g', food_text: 'caster sugar', grams: 150, status: 'matched' });
+    // a cup of whatever milk was chosen weighs what /convert says it does
+    const cup = (await t.get(`/v1/ingredients/${milk.ingredient.id}/convert?amount=1&from=cup&to=g`)).json();
+    expect(milk.grams).toBe(cup.to.amount);
+    expect(milk.provenance).toMatchObject({ query: 'whole milk', grams_basis: expect.stringContaining('density') });
+    expect(butter).toMatchObject({ quantity: 3, unit: 'tbsp', food_text: 'butter', preparation: 'melted' });
+    expect(salt).toMatchObject({ food_text: 'salt', comment: 'to taste', status: 'no_quantity', grams: 0 });
+    expect(salt.ingredient).not.toBeNull();
+    expect(nonsense).toMatchObject({ status: 'unmatched', ingredient: null, grams: 0, alternatives: [] });
+    expect(body.unmatched).toEqual([6]);
+
+    // totals are the sum over lines of grams x the ingredient's value per 100 g
+    const lines = body.lines.filter((l: any) => l.grams > 0);
+    let kcal = 0;
+    let kg = 0;
+    const allergens = new Set<string>();
+    for (const line of lines) {
+      const per100 = (await t.get(`/v1/ingredients/${line.ingredient.id}/nutrients`)).json();
+      kcal += ((nutrient(per100, 1008)?.amount ?? 0) * line.grams) / 100;
+      kg += ((await t.get(`/v1/ingredients/${line.ingredient.id}/carbon`)).json().carbon.kg_co2e_per_kg * line.grams) / 1000;
+    }
+    for (const line of body.lines.filter((l: any) => l.ingredient)) {
+      for (const a of (await t.get(`/v1/ingredients/${line.ingredient.id}`)).json().allergens) allergens.add(a);
+    }
+    expect(body.total_grams).toBeCloseTo(lines.reduce((s: number, l: any) => s + l.grams, 0), 3);
+    expect(nutrient(body, 1008).amount).toBeCloseTo(kcal, 2);
+    expect(body.per_serving.grams).toBeCloseTo(body.total_grams / 4, 3);
+    expect(nutrient(body.per_serving, 1008).amount).toBeCloseTo(kcal / 4, 2);
+    expect(body.carbon.kg_co2e).toBeCloseTo(kg, 3);
+    expect(body.carbon.per_serving_kg_co2e).toBeCloseTo(kg / 4, 4);
+    expect(new Set(body.allergens)).toEqual(allergens);
+    expect(body.allergens).toContain('dairy');
+    expect(body).toMatchObject({ country: 'US', servings: 4 });
+  });
+
+  it("uses a country's national values per line", async () => {
+    const body = (await analyze({ lines: ['100 g onion'], country: 'gb' })).json();
+    expect(body.country).toBe('GB');
+    const gb = (await t.get('/v1/ingredients/11282/nutrients?country=GB')).json();
+    expect(body.lines[0].ingredient.id).toBe(11282);
+    expect(nutrient(body, 1008).amount).toBeCloseTo(nutrient(gb, 1008).amount, 4);
+  });
+
+  it('counts one request per started 20 lines', async () => {
+    const first = await analyze({ lines: ['1 onion'] });
+    const before = Number(/;r=(\d+)/.exec(String(first.headers.ratelimit))![1]);
+    const res = await analyze({ lines: Array.from({ length: 41 }, () => '1 onion') });
+    expect(res.statusCode).toBe(200);
+    expect(Number(/;r=(\d+)/.exec(String(res.headers.ratelimit))![1])).toBe(before - 3);
+  });
+
+  it('never fails the whole request for a line it cannot read', async () => {
+    const odd = ['', '   ', '½', '2-', 'x x x', '1/0 cup sugar', '999999999999999999999 g flour', '(((', '1 (', 'a', '-1 cup milk', '1e309 g flour'];
+    const res = await analyze({ lines: odd });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().lines).toHaveLength(odd.length);
+    for (const line of res.json().lines) expect(Number.isFinite(line.grams)).toBe(true);
+  });
+
+  it('answers 400 or 415 for every bad body, never 500', async () => {
+    const cases: Array<[unknown, string, number]> = [
+      ['{"lines": [', 'application/json', 400],
+      [{ lines: [] }, 'application/json', 400],
+      [{ lines: Array.from({ length: 101 }, () => '1 onion') }, 'application/json', 400],
+      [{ lines: Array.from({ length: 10000 }, () => '1 onion') }, 'application/json', 400],
+      [{ lines: ['x'.repeat(201)] }, 'application/json', 400],
+      [{ lines: [1, 2] }, 'application/json', 400],
+      [{ lines: ['1 onion'], servings: 0 }, 'application/json', 400],
+      [{ lines: ['1 onion'], servings: -2 }, 'application/json', 400],
+      [{ lines: ['1 onion'], country: 'Narnia' }, 'application/json', 400],
+      [{ lines: ['1 onion'], system: 'mars' }, 'application/json', 400],
+      [{ lines: ['1 onion'], pad: 'x'.repeat(1024 * 1024) }, 'application/json', 400],
+      ['lines=1+onion', 'application/x-www-form-urlencoded', 415],
+      ['{"lines":["1 onion"]}', 'text/plain', 415],
+    ];
+    for (const [payload, type, status] of cases) {
+      const res = await analyze(payload, type);
+      expect(res.statusCode, `${JSON.stringify(payload).slice(0, 50)} as ${type}`).toBe(status);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+    }
+  });
+});
