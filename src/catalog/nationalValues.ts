@@ -19,6 +19,8 @@ export interface LinkReport {
   foods: number;
   linked: number;
   verified: number;
+  /** Canonical ingredients this table answers for (their best verified national food is in it). */
+  ingredients: number;
   buckets: Array<{ from: number; to: number; count: number; verified: number }>;
   /** `name` is the national food's own name; `compared_as` the English the linker compared (a glossary reading for SE and NO). */
   sample: Array<{ code: string; name: string; compared_as: string; ingredient_id: number; ingredient: string; score: number; verified: boolean }>;
@@ -185,7 +187,11 @@ export class NationalValues {
         )
         .all({ ds: dataset_id, n: sampleSize })
         .map((r) => ({ ...r, verified: r.verified === 1 }));
-      return { dataset: dataset_id, foods: n, linked: counts.linked, verified: counts.verified, buckets, sample };
+      const ingredients = db
+        .prepare<[string], number>('SELECT COUNT(*) FROM national_candidate WHERE dataset_id = ? AND ingredient_best = 1')
+        .pluck()
+        .get(dataset_id)!;
+      return { dataset: dataset_id, foods: n, linked: counts.linked, verified: counts.verified, ingredients, buckets, sample };
     });
   }
 }
