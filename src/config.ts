@@ -37,6 +37,8 @@ export const ConfigSchema = Type.Object({
   databaseSchema: Type.String({ pattern: '^[a-z_][a-z0-9_]{0,62}$' }),
   /** Prefix of the Redis counter keys. */
   redisPrefix: Type.String({ minLength: 1, maxLength: 100 }),
+  /** Longest a request waits on Redis before it is counted locally (the circuit breaker's timeout). */
+  redisTimeoutMs: Type.Integer({ minimum: 5, maximum: 5000 }),
   /** How long a key seen before keeps working while the account store is unreachable. */
   keyCacheSeconds: Type.Integer({ minimum: 0, maximum: 3600 }),
   /**
@@ -141,6 +143,7 @@ export function loadConfig(
     redisUrl: env.REDIS_URL || null,
     databaseSchema: env.LARDER_DATABASE_SCHEMA || 'public',
     redisPrefix: env.LARDER_REDIS_PREFIX || 'larder',
+    redisTimeoutMs: env.LARDER_REDIS_TIMEOUT_MS ?? 100,
     keyCacheSeconds: env.LARDER_KEY_CACHE_SECONDS ?? 30,
     keyRevalidateMs: env.LARDER_KEY_REVALIDATE_MS ?? 500,
     trustProxy: trustProxyFromEnv(env.LARDER_TRUST_PROXY),

@@ -4,6 +4,7 @@ import type { Config, PlanName } from '../config.js';
 import { ApiError } from '../errors.js';
 import { digestApiKey, displayPrefix, generateApiKey, hashApiKey, isWellFormedApiKey, ownedBytes, sameBytes, sameHash } from './apiKeys.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { isPrintable } from './text.js';
 import type { Account, AccountStore, ApiKeyRecord, KeyLookup, SessionRecord } from './store.js';
 
 /** How often a key's last-used time is written, at most: a write per request would cost more than the request. */
@@ -162,6 +163,8 @@ export class AccountService {
   }
 
   async createAccount(input: { email: string | null; name: string; plan: PlanName }): Promise<Account> {
+    if (!isPrintable(input.name)) throw ApiError.invalidParameter('name', 'must hold printable characters only (no control characters)');
+    if (input.email !== null && !isPrintable(input.email)) throw ApiError.invalidParameter('email', 'must hold printable characters only (no control characters)');
     return this.store.createAccount(input);
   }
 
@@ -171,6 +174,7 @@ export class AccountService {
   }
 
   async createKey(account: Account, name: string): Promise<CreatedKey> {
+    if (!isPrintable(name)) throw ApiError.invalidParameter('name', 'must hold printable characters only (no control characters)');
     const allowed = this.plans[account.plan].keys;
     const plaintext = generateApiKey();
     const { record, active } = await this.store.insertKeyWithinLimit(

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import type { PlanName } from '../config.js';
 import type { Account, AccountStore, ApiKeyRecord, KeyLookup, SessionRecord } from './store.js';
@@ -50,7 +50,12 @@ export class SqliteAccountStore implements AccountStore {
   private readonly stmts;
 
   constructor(file: string) {
-    if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+    if (file !== ':memory:') {
+      mkdirSync(path.dirname(file), { recursive: true });
+      // Password and key hashes, sessions: readable by the owner only. SQLite gives its -wal and
+      // -shm files the database file's permissions.
+      closeSync(openSync(file, 'a', 0o600));
+    }
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('busy_timeout = 5000');

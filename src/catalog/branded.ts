@@ -1,15 +1,24 @@
 import type Database from 'better-sqlite3';
 import type { Static } from 'typebox';
 import type { BrandedDetail, BrandedProduct } from '../http/routes/branded.js';
-import { BASIS } from '../http/schemas.js';
 import { readModelPlugin, type Catalog } from './catalog.js';
-import { buildBrandedSearch, normalizeBrand, type BrandedSearch } from '../domain/brandedSearch.js';
+import { buildBrandedSearch, nameKey, normalizeBrand, type BrandedSearch } from '../domain/brandedSearch.js';
+import { completenessFields, completenessRank, maxCompletenessRank } from '../domain/completeness.js';
 import { toGtin14 } from '../domain/gtin.js';
 import { normalizeName } from '../domain/search.js';
+import { decodePanel } from './brandedNutrients.js';
 
 export type BrandedItem = Static<typeof BrandedProduct>;
 export type BrandedDetailBody = Static<typeof BrandedDetail>;
-type BrandedNutrient = BrandedDetailBody['nutrients'][number];
+export type BrandedNutrient = BrandedDetailBody['nutrients'][number];
+
+/** A row as read: the completeness mask and the basis unit are turned into the answer's fields. */
+type BrandedRow = Omit<BrandedItem, 'completeness'> & { completeness: number; basis_unit: string };
+
+/** Per 100 g as on every other record, or per 100 ml where the source states its values so (drinks). */
+export const BRANDED_BASIS_G = 'per 100 g edible portion' as const;
+export const BRANDED_BASIS_ML = 'per 100 ml' as const;
+export type BrandedBasis = typeof BRANDED_BASIS_G | typeof BRANDED_BASIS_ML;
 
 export interface BrandedPage {
   data: BrandedItem[];
@@ -21,6 +30,8 @@ export interface BrandedQuery {
   q?: string;
   gtin?: string;
   brand?: string;
+  /** Completeness bits every result must have (0: no filter). */
+  has?: number;
   limit: number;
   offset: number;
 }
@@ -51,7 +62,12 @@ export class BrandedQueryError extends Error {
 }
 
 const ITEM_COLUMNS = `p.id, p.gtin_upc, p.gtin14, p.name, p.brand, p.brand_owner, p.market_country, p.serving_size, p.serving_size_unit,
-  p.household_serving, p.branded_food_category, t.ingredients_list, p.data_quality, p.dataset_id AS source`;
+  p.household_serving, p.branded_food_category, t.ingredients_list, p.data_quality, p.dataset_id AS source, p.completeness, p.basis_unit`;
+
+function toItem(row: BrandedRow): BrandedItem {
+  const { basis_unit: _basis, completeness, ...rest } = row;
+  return { ...rest, completeness: completenessFields(completeness) };
+}
 const TEXT = 'LEFT JOIN branded_product_text t ON t.product_id = p.id';
 
 /**
@@ -67,6 +83,10 @@ export class BrandedCatalog {
   private readonly stmts;
   private readonly nutrientDefs: Map<number, { name: string; unit: string; order: number }>;
   private readonly cache = new Map<string, BrandedPage>();
+  /** Products per completeness mask, for exact has= totals without a scan (empty for older files: counted on demand). */
+  private readonly maskCounts: Map<number, number>;
+  /** The last rank of completeness signal 0 and of 1 (the rank order puts them first). */
+  private readonly rankEnds: [number, number];
 
   /**
    * `productCount` comes from the catalogue's meta, written at import: counting here would scan
@@ -75,49 +95,90 @@ export class BrandedCatalog {
   constructor(catalog: Catalog) {
     const db: Database.Database = catalog.db;
     const count = catalog.meta.get('branded_product_count');
+    const maskCounts = catalog.meta.get('branded_completeness_counts');
     this.release = catalog.meta.get('branded_release') ?? 'real';
-    this.productCount = count !== undefined ? Number(count) : db.prepare<[], number>('SELECT COUNT(*) FROM branded_product').pluck().get()!;
-    const defs = db.prepare<[], { id: number; name: string; unit: string }>('SELECT id, name, unit FROM nutrient ORDER BY rank IS NULL, rank, id').all();
+    this.productCount = count !== undefined ? Number(count) : (db.prepare('SELECT COUNT(*) FROM branded_product').pluck().get() as number);
+    this.maskCounts = new Map(
+      maskCounts
+        ? Object.entries(JSON.parse(maskCounts) as Record<string, number>).map(([k, v]) => [Number(k), v])
+        : (db.prepare('SELECT completeness AS k, COUNT(*) AS v FROM branded_product GROUP BY completeness').all() as Array<{ k: number; v: number }>).map(
+            (r) => [r.k, r.v],
+          ),
+    );
+    const ends = catalog.meta.get('branded_rank_ends');
+    this.rankEnds = ends
+      ? (JSON.parse(ends) as [number, number])
+      : [Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]; // unknown: no bound
+    const defs = db.prepare('SELECT id, name, unit FROM nutrient ORDER BY rank IS NULL, rank, id').all() as Array<{
+      id: number;
+      name: string;
+      unit: string;
+    }>;
     this.nutrientDefs = new Map(defs.map((d, i) => [d.id, { name: d.name, unit: d.unit, order: i }]));
     this.stmts = {
-      byId: db.prepare<[number], BrandedItem & { nutrients: string | null }>(`SELECT ${ITEM_COLUMNS}, t.nutrients FROM branded_product p ${TEXT} WHERE p.id = ?`),
-      byGtin: db.prepare<[string], BrandedItem>(`SELECT ${ITEM_COLUMNS} FROM branded_product p ${TEXT} WHERE p.gtin14 = ? ORDER BY p.id`),
-      byRank: db.prepare<[number], BrandedItem>(`SELECT ${ITEM_COLUMNS} FROM branded_rank r JOIN branded_product p ON p.id = r.product_id ${TEXT} WHERE r.rank = ?`),
-      byIdPage: db.prepare<[number, number], BrandedItem>(`SELECT ${ITEM_COLUMNS} FROM branded_product p ${TEXT} ORDER BY p.id LIMIT ? OFFSET ?`),
-      matchRanks: db.prepare<[string], number>('SELECT rowid FROM branded_fts WHERE branded_fts MATCH ? ORDER BY rowid').pluck(),
-      matchCount: db.prepare<[string, number], number>('SELECT COUNT(*) FROM (SELECT rowid FROM branded_fts WHERE branded_fts MATCH ? LIMIT ?)').pluck(),
-      matchNames: db.prepare<[string], { rank: number; product_id: number; name: string }>(
-        `SELECT f.rowid AS rank, r.product_id, p.name FROM branded_fts f
-         JOIN branded_rank r ON r.rank = f.rowid JOIN branded_product p ON p.id = r.product_id
+      byId: db.prepare(`SELECT ${ITEM_COLUMNS}, t.nutrients FROM branded_product p ${TEXT} WHERE p.id = ?`),
+      byGtin: db.prepare(`SELECT ${ITEM_COLUMNS} FROM branded_product p ${TEXT} WHERE p.gtin14 = ? ORDER BY p.id`),
+      byRank: db.prepare(`SELECT ${ITEM_COLUMNS} FROM branded_rank r JOIN branded_product p ON p.id = r.product_id ${TEXT} WHERE r.rank = ?`),
+      byIdPage: db.prepare(`SELECT ${ITEM_COLUMNS} FROM branded_product p ${TEXT} ORDER BY p.id LIMIT ? OFFSET ?`),
+      byIdPageHas: db.prepare(
+        `SELECT ${ITEM_COLUMNS} FROM branded_product p ${TEXT} WHERE (p.completeness & @has) = @has ORDER BY p.id LIMIT @limit OFFSET @offset`,
+      ),
+      exactNames: db.prepare(
+        `SELECT r.rank, r.product_id, p.name, r.completeness FROM branded_rank r JOIN branded_product p ON p.id = r.product_id
+         WHERE r.exact_key = ? ORDER BY r.rank LIMIT ?`,
+      ),
+      matchRanks: db.prepare('SELECT rowid FROM branded_fts WHERE branded_fts MATCH ? ORDER BY rowid').pluck(),
+      matchCount: db.prepare('SELECT COUNT(*) FROM (SELECT rowid FROM branded_fts WHERE branded_fts MATCH ? LIMIT ?)').pluck(),
+      matchCountHas: db
+        .prepare(
+          `SELECT COUNT(*) FROM (SELECT 1 FROM branded_fts f JOIN branded_rank r ON r.rank = f.rowid
+           WHERE branded_fts MATCH @match AND f.rowid <= @last AND (r.completeness & @has) = @has LIMIT @limit)`,
+        )
+        .pluck(),
+      matchNames: db.prepare(
+        `SELECT f.rowid AS rank, r.product_id, r.completeness FROM branded_fts f
+         JOIN branded_rank r ON r.rank = f.rowid
          WHERE branded_fts MATCH ? ORDER BY f.rowid`,
       ),
-      matchProducts: db.prepare<[string], { rank: number; product_id: number }>(
-        `SELECT f.rowid AS rank, r.product_id FROM branded_fts f JOIN branded_rank r ON r.rank = f.rowid
+      matchProducts: db.prepare(
+        `SELECT f.rowid AS rank, r.product_id, r.completeness FROM branded_fts f JOIN branded_rank r ON r.rank = f.rowid
          WHERE branded_fts MATCH ? ORDER BY f.rowid`,
       ),
       labelsProductSet: db
-        .prepare<[string, number], number>('SELECT product_id FROM branded_label_product WHERE label_id IN (SELECT value FROM json_each(?)) LIMIT ?')
+        .prepare('SELECT product_id FROM branded_label_product WHERE label_id IN (SELECT value FROM json_each(?)) LIMIT ?')
         .pluck(),
-      labelsTrigram: db.prepare<[string, number], { id: number; product_count: number }>(
+      labelsTrigram: db.prepare(
         'SELECT l.id, l.product_count FROM brand_label_fts f JOIN brand_label l ON l.id = f.rowid WHERE brand_label_fts MATCH ? LIMIT ?',
       ),
-      labelsScan: db.prepare<[string, number], { id: number; product_count: number }>('SELECT id, product_count FROM brand_label WHERE instr(name, ?) > 0 LIMIT ?'),
+      labelsScan: db.prepare('SELECT id, product_count FROM brand_label WHERE instr(name, ?) > 0 LIMIT ?'),
       labelProducts: db
-        .prepare<[number, number, number], number>('SELECT product_id FROM branded_label_product WHERE label_id = ? ORDER BY product_id LIMIT ? OFFSET ?')
+        .prepare('SELECT product_id FROM branded_label_product WHERE label_id = ? ORDER BY product_id LIMIT ? OFFSET ?')
         .pluck(),
       labelsProducts: db
-        .prepare<[string, number, number], number>(
+        .prepare(
           `SELECT DISTINCT product_id FROM branded_label_product WHERE label_id IN (SELECT value FROM json_each(?))
            ORDER BY product_id LIMIT ? OFFSET ?`,
         )
         .pluck(),
       labelsCount: db
-        .prepare<[string, number], number>(
+        .prepare(
           `SELECT COUNT(*) FROM (SELECT DISTINCT product_id FROM branded_label_product
            WHERE label_id IN (SELECT value FROM json_each(?)) LIMIT ?)`,
         )
         .pluck(),
-      productsByIds: db.prepare<[string], BrandedItem>(
+      labelsProductsHas: db
+        .prepare(
+          `SELECT x.product_id FROM (SELECT DISTINCT product_id FROM branded_label_product WHERE label_id IN (SELECT value FROM json_each(@labels))) x
+           JOIN branded_product p ON p.id = x.product_id WHERE (p.completeness & @has) = @has ORDER BY x.product_id LIMIT @limit OFFSET @offset`,
+        )
+        .pluck(),
+      labelsCountHas: db
+        .prepare(
+          `SELECT COUNT(*) FROM (SELECT 1 FROM (SELECT DISTINCT product_id FROM branded_label_product WHERE label_id IN (SELECT value FROM json_each(@labels))) x
+           JOIN branded_product p ON p.id = x.product_id WHERE (p.completeness & @has) = @has LIMIT @limit)`,
+        )
+        .pluck(),
+      productsByIds: db.prepare(
         `SELECT ${ITEM_COLUMNS} FROM branded_product p ${TEXT} WHERE p.id IN (SELECT value FROM json_each(?)) ORDER BY p.id`,
       ),
     };
@@ -125,16 +186,30 @@ export class BrandedCatalog {
 
   /** The /v1/branded/:id answer, or null. */
   product(id: number): BrandedDetailBody | null {
-    const row = this.stmts.byId.get(id);
+    const row = this.stmts.byId.get(id) as (BrandedRow & { nutrients: string | null }) | undefined;
     if (!row) return null;
-    const values = row.nutrients ? (JSON.parse(row.nutrients) as Array<[number, number]>) : [];
     const nutrients: Array<BrandedNutrient & { order: number }> = [];
-    for (const [nutrientId, amount] of values) {
+    for (const [nutrientId, v] of decodePanel(row.nutrients, row.source)) {
       const def = this.nutrientDefs.get(nutrientId);
-      if (def) nutrients.push({ nutrient_id: nutrientId, name: def.name, unit: def.unit, amount, derivation: 'label', order: def.order });
+      if (def) {
+        nutrients.push({
+          nutrient_id: nutrientId,
+          name: def.name,
+          unit: def.unit,
+          amount: v.amount,
+          derivation: v.derivation,
+          source: v.source,
+          order: def.order,
+        });
+      }
     }
     nutrients.sort((a, b) => a.order - b.order);
-    return { ...row, basis: BASIS, nutrients: nutrients.map(({ order: _order, ...n }) => n) };
+    const { nutrients: _json, ...item } = row;
+    return {
+      ...toItem(item),
+      basis: row.basis_unit === 'ml' ? BRANDED_BASIS_ML : BRANDED_BASIS_G,
+      nutrients: nutrients.map(({ order: _order, ...n }) => n),
+    };
   }
 
   /**
@@ -144,14 +219,14 @@ export class BrandedCatalog {
   productByGtin(raw: string): BrandedDetailBody | null | undefined {
     const gtin14 = toGtin14(raw);
     if (gtin14 === null) return undefined;
-    const first = this.stmts.byGtin.get(gtin14);
+    const first = this.stmts.byGtin.get(gtin14) as BrandedRow | undefined;
     return first ? this.product(first.id) : null;
   }
 
   /** A page of results; `cache: false` computes it afresh (the benchmark measures the uncached cost with it). */
   list(query: BrandedQuery, options: { cache?: boolean } = {}): BrandedPage {
     if (options.cache === false) return this.compute(query);
-    const key = JSON.stringify([query.q, query.gtin, query.brand, query.limit, query.offset]);
+    const key = JSON.stringify([query.q, query.gtin, query.brand, query.has ?? 0, query.limit, query.offset]);
     const cached = this.cache.get(key);
     if (cached) {
       this.cache.delete(key);
@@ -166,6 +241,7 @@ export class BrandedCatalog {
 
   private compute(query: BrandedQuery): BrandedPage {
     const { limit, offset } = query;
+    const has = query.has ?? 0;
     let search: BrandedSearch | null = null;
     if (query.q !== undefined) {
       const built = buildBrandedSearch(query.q);
@@ -179,22 +255,40 @@ export class BrandedCatalog {
     if (query.gtin !== undefined) {
       const gtin14 = toGtin14(query.gtin);
       if (gtin14 === null) throw new BrandedQueryError('gtin', 'a GTIN is 8 to 14 digits (UPC-A 12, EAN-13, GTIN-14, EAN-8)');
-      const rows = this.stmts.byGtin.all(gtin14).filter(
-        (r) => (search === null || nameMatches(r.name, search)) && (brandText === null || brandMatches(r, brandText)),
+      const rows = (this.stmts.byGtin.all(gtin14) as BrandedRow[]).filter(
+        (r) =>
+          (search === null || nameMatches(r.name, search)) &&
+          (brandText === null || brandMatches(r, brandText)) &&
+          (r.completeness & has) === has,
       );
-      return { data: rows.slice(offset, offset + limit), total: rows.length, total_exact: true };
+      return { data: rows.slice(offset, offset + limit).map(toItem), total: rows.length, total_exact: true };
     }
-    if (search !== null) return this.searchNames(search, brandText, limit, offset);
-    if (brandText !== null) return this.searchBrand(brandText, limit, offset);
+    if (search !== null) return this.searchNames(search, brandText, has, limit, offset);
+    if (brandText !== null) return this.searchBrand(brandText, has, limit, offset);
+    if (has !== 0) {
+      if (offset + limit > BRANDED_RESULT_WINDOW) {
+        throw new BrandedQueryError('offset', `with has, offset + limit may not exceed ${BRANDED_RESULT_WINDOW}: add q or brand to narrow it`);
+      }
+      let total = 0;
+      for (const [mask, n] of this.maskCounts) if ((mask & has) === has) total += n;
+      return {
+        data: (this.stmts.byIdPageHas.all({ has, limit, offset }) as BrandedRow[]).map(toItem),
+        total,
+        total_exact: true,
+      };
+    }
     return {
-      data: this.stmts.byIdPage.all(limit, offset),
+      data: (this.stmts.byIdPage.all(limit, offset) as BrandedRow[]).map(toItem),
       total: this.productCount,
       total_exact: true,
     };
   }
 
-  /** Exact names, then names starting with the text, then the other matches; shortest first within each. */
-  private searchNames(search: BrandedSearch, brandText: string | null, limit: number, offset: number): BrandedPage {
+  /**
+   * Exact names, then names starting with the text, then the other matches. Within each group
+   * the search order: the completeness signal (complete records first), then shorter names.
+   */
+  private searchNames(search: BrandedSearch, brandText: string | null, has: number, limit: number, offset: number): BrandedPage {
     const need = offset + limit;
     const deadline = performance.now() + BRANDED_TIME_BUDGET_MS;
     let outOfTime = false;
@@ -202,20 +296,32 @@ export class BrandedCatalog {
     let brandIds: Set<number> | null = null;
     let exact = true;
     let total: number;
-    if (brandText === null) {
-      total = this.stmts.matchCount.get(search.all, BRANDED_COUNT_CAP + 1)!;
-    } else {
+    if (brandText !== null) {
       const brand = this.brandProducts(brandText);
       brandIds = brand.ids;
       exact = brand.exact;
+    }
+    const keep = (row: { product_id: number; completeness: number }) =>
+      (brandIds === null || brandIds.has(row.product_id)) && (row.completeness & has) === has;
+    // Rows come in rank order, completeness signal first: past the last rank a `has` record can
+    // have, nothing else can match.
+    const lastRank = maxCompletenessRank(has);
+    const pastMatches = (row: { completeness: number }) => lastRank < 2 && completenessRank(row.completeness) > lastRank;
+    if (brandIds === null && has === 0) {
+      total = this.stmts.matchCount.get(search.all, BRANDED_COUNT_CAP + 1) as number;
+    } else if (brandIds === null) {
+      const last = lastRank === 2 ? Number.MAX_SAFE_INTEGER : this.rankEnds[lastRank];
+      total = this.stmts.matchCountHas.get({ match: search.all, has, last, limit: BRANDED_COUNT_CAP + 1 }) as number;
+    } else {
       total = 0;
       let examined = 0;
-      for (const row of this.stmts.matchProducts.iterate(search.all)) {
+      for (const row of this.stmts.matchProducts.iterate(search.all) as Iterable<{ product_id: number; completeness: number }>) {
+        if (pastMatches(row)) break;
         if (++examined > BRANDED_SCAN_CAP || total > BRANDED_COUNT_CAP || late(examined)) {
           exact = false;
           break;
         }
-        if (brandIds.has(row.product_id)) total++;
+        if (keep(row)) total++;
       }
     }
     if (total > BRANDED_COUNT_CAP) {
@@ -229,41 +335,54 @@ export class BrandedCatalog {
         `with q or brand, offset + limit may not exceed ${BRANDED_RESULT_WINDOW}: add words to the query to narrow it`,
       );
     }
-    const exactTier: number[] = [];
-    const startTier: number[] = [];
-    const inStart = new Set<number>();
-    let examined = 0;
-    for (const row of this.stmts.matchNames.iterate(search.start)) {
-      if (++examined > BRANDED_SCAN_CAP || late(examined)) break;
-      if (brandIds !== null && !brandIds.has(row.product_id)) continue;
-      (normalizeName(row.name) === search.normalized ? exactTier : startTier).push(row.rank);
-      inStart.add(row.rank);
-      if (inStart.size >= need) break;
+    // Exact names come from their own index (a complete record of a longer name must not push
+    // an exact name off the page); collisions of the hash are dropped by comparing the name.
+    const ranks: number[] = [];
+    const seen = new Set<number>();
+    for (const row of this.stmts.exactNames.iterate(nameKey(search.normalized), BRANDED_SCAN_CAP) as Iterable<{
+      rank: number;
+      product_id: number;
+      name: string;
+      completeness: number;
+    }>) {
+      if (normalizeName(row.name) !== search.normalized || !keep(row)) continue;
+      ranks.push(row.rank);
+      seen.add(row.rank);
     }
-    const ranks = [...exactTier, ...startTier];
+    let examined = 0;
+    if (ranks.length < need) {
+      for (const row of this.stmts.matchNames.iterate(search.start) as Iterable<{ rank: number; product_id: number; completeness: number }>) {
+        if (pastMatches(row) || ++examined > BRANDED_SCAN_CAP || late(examined)) break;
+        if (seen.has(row.rank) || !keep(row)) continue;
+        ranks.push(row.rank);
+        seen.add(row.rank);
+        if (ranks.length >= need) break;
+      }
+    }
     if (ranks.length < need && !outOfTime) {
       examined = 0;
-      const rest = brandIds === null ? this.stmts.matchRanks.iterate(search.all) : this.stmts.matchProducts.iterate(search.all);
-      for (const item of rest) {
-        if (++examined > BRANDED_SCAN_CAP || late(examined)) break;
+      const rest = brandIds === null && has === 0 ? this.stmts.matchRanks.iterate(search.all) : this.stmts.matchProducts.iterate(search.all);
+      for (const item of rest as Iterable<number | { rank: number; product_id: number; completeness: number }>) {
+        if ((typeof item !== 'number' && pastMatches(item)) || ++examined > BRANDED_SCAN_CAP || late(examined)) break;
         const rank = typeof item === 'number' ? item : item.rank;
-        if (typeof item !== 'number' && !brandIds!.has(item.product_id)) continue;
-        if (inStart.has(rank)) continue;
+        if (typeof item !== 'number' && !keep(item)) continue;
+        if (seen.has(rank)) continue;
         ranks.push(rank);
         if (ranks.length >= need) break;
       }
     }
     if (outOfTime) exact = false;
-    const data = ranks.slice(offset, need).map((rank) => this.stmts.byRank.get(rank)!);
+    const data = ranks.slice(offset, need).map((rank) => toItem(this.stmts.byRank.get(rank) as BrandedRow));
     return { data, total: exact ? total : Math.max(total, ranks.length), total_exact: exact };
   }
 
   /** Brand names matching the text: trigram index from 3 characters, a scan of the (small) name table below. */
   private brandLabels(brandText: string): { labels: Array<{ id: number; product_count: number }>; exact: boolean } {
-    const labels =
+    const labels = (
       brandText.length >= 3
         ? this.stmts.labelsTrigram.all(`"${brandText.replaceAll('"', '""')}"`, BRANDED_MAX_LABELS + 1)
-        : this.stmts.labelsScan.all(brandText, BRANDED_MAX_LABELS + 1);
+        : this.stmts.labelsScan.all(brandText, BRANDED_MAX_LABELS + 1)
+    ) as Array<{ id: number; product_count: number }>;
     const exact = labels.length <= BRANDED_MAX_LABELS;
     if (!exact) labels.length = BRANDED_MAX_LABELS;
     return { labels, exact };
@@ -272,22 +391,24 @@ export class BrandedCatalog {
   /** The ids of the products of matching brands (at most BRANDED_BRAND_SET_CAP), for combining with q. */
   private brandProducts(brandText: string): { ids: Set<number>; exact: boolean } {
     const { labels, exact } = this.brandLabels(brandText);
-    const ids = this.stmts.labelsProductSet.all(JSON.stringify(labels.map((l) => l.id)), BRANDED_BRAND_SET_CAP + 1);
+    const ids = this.stmts.labelsProductSet.all(JSON.stringify(labels.map((l) => l.id)), BRANDED_BRAND_SET_CAP + 1) as number[];
     return { ids: new Set(ids.slice(0, BRANDED_BRAND_SET_CAP)), exact: exact && ids.length <= BRANDED_BRAND_SET_CAP };
   }
 
-  private searchBrand(brandText: string, limit: number, offset: number): BrandedPage {
+  private searchBrand(brandText: string, has: number, limit: number, offset: number): BrandedPage {
     const { labels, exact: allLabels } = this.brandLabels(brandText);
     if (labels.length === 0) return { data: [], total: 0, total_exact: true };
     let ids: number[];
     let total: number;
     let exact = allLabels;
-    if (labels.length === 1) {
+    if (labels.length === 1 && has === 0) {
       total = labels[0]!.product_count;
-      ids = offset >= total ? [] : this.stmts.labelProducts.all(labels[0]!.id, limit, offset);
+      ids = offset >= total ? [] : (this.stmts.labelProducts.all(labels[0]!.id, limit, offset) as number[]);
     } else {
       const list = JSON.stringify(labels.map((l) => l.id));
-      total = this.stmts.labelsCount.get(list, BRANDED_COUNT_CAP + 1)!;
+      total = (
+        has === 0 ? this.stmts.labelsCount.get(list, BRANDED_COUNT_CAP + 1) : this.stmts.labelsCountHas.get({ labels: list, has, limit: BRANDED_COUNT_CAP + 1 })
+      ) as number;
       if (total > BRANDED_COUNT_CAP) {
         total = BRANDED_COUNT_CAP;
         exact = false;
@@ -299,9 +420,11 @@ export class BrandedCatalog {
           `with q or brand, offset + limit may not exceed ${BRANDED_RESULT_WINDOW}: give more of the brand name to narrow it`,
         );
       }
-      ids = this.stmts.labelsProducts.all(list, limit, offset);
+      ids = (
+        has === 0 ? this.stmts.labelsProducts.all(list, limit, offset) : this.stmts.labelsProductsHas.all({ labels: list, has, limit, offset })
+      ) as number[];
     }
-    const data = ids.length === 0 ? [] : this.stmts.productsByIds.all(JSON.stringify(ids));
+    const data = ids.length === 0 ? [] : (this.stmts.productsByIds.all(JSON.stringify(ids)) as BrandedRow[]).map(toItem);
     return { data, total, total_exact: exact };
   }
 }

@@ -53,6 +53,8 @@ const round = (n: number) => Math.round(n * 10000) / 10000;
 export class CarbonCooking {
   private readonly stmts;
   private readonly numbers: Map<number, string>;
+  /** Retained share by SR nutrient number, per retention code (a small table, read once per code). */
+  private readonly retention = new Map<number, Map<string, number>>();
 
   constructor(catalog: Catalog) {
     const db = catalog.db;
@@ -148,14 +150,18 @@ export class CarbonCooking {
   cooking(id: number, method: Method): CookingRecord | null {
     const row = this.stmts.cooking.get(id, method);
     if (!row) return null;
-    const factors = this.stmts.retentionFactors.all(row.retention_code);
+    let retentionByNumber = this.retention.get(row.retention_code);
+    if (retentionByNumber === undefined) {
+      retentionByNumber = new Map(this.stmts.retentionFactors.all(row.retention_code).map((f) => [f.nutrient_number, f.percent / 100]));
+      this.retention.set(row.retention_code, retentionByNumber);
+    }
     return {
       yieldFactor: row.yield_factor,
       yieldSource: row.yield_source,
       yieldBasis: row.yield_basis,
       retentionCode: row.retention_code,
       retentionDescription: row.retention_description,
-      retentionByNumber: new Map(factors.map((f) => [f.nutrient_number, f.percent / 100])),
+      retentionByNumber,
       proximate: JSON.parse(row.proximate_retention) as CookingData['proximate'],
       proximateBasis: row.proximate_basis,
     };

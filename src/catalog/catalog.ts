@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { existsSync } from 'node:fs';
 import { availableCountries, type CountryCode } from '../domain/countries.js';
+import type { IntegrityState } from './integrity.js';
 import { SCHEMA_VERSION } from './schema.js';
 
 export class CatalogUnavailableError extends Error {
@@ -29,6 +30,8 @@ export class Catalog {
   /** The meta table (written at import). */
   readonly meta: ReadonlyMap<string, string>;
   readonly db: Database.Database;
+  /** Whether the file matches the content hash written at import (checked in the background by CatalogHolder). */
+  integrity: IntegrityState = { state: 'unchecked' };
   private readonly models = new Map<(catalog: Catalog) => unknown, unknown>();
 
   private constructor(db: Database.Database) {

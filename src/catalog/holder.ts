@@ -1,6 +1,7 @@
 import { statSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { Catalog } from './catalog.js';
+import { checkIntegrity } from './integrity.js';
 
 interface FileIdentity {
   ino: number;
@@ -46,6 +47,21 @@ export class CatalogHolder {
   ) {
     this.identity = identify(file);
     this.catalog = Catalog.open(file);
+    this.verifying = this.verify(this.catalog);
+  }
+
+  /** The background integrity check of the catalogue opened last (tests await it). */
+  verifying: Promise<void>;
+
+  /** Hashes the file in the background and records the outcome on the catalogue. */
+  private async verify(catalog: Catalog): Promise<void> {
+    catalog.integrity = { state: 'checking' };
+    try {
+      catalog.integrity = await checkIntegrity(this.file, catalog.version);
+    } catch (err) {
+      catalog.integrity = { state: 'unverified', detail: `the file could not be read to check it: ${(err as Error).message}` };
+    }
+    if (catalog.integrity.state === 'corrupt') this.log.error({ file: this.file, detail: catalog.integrity.detail }, 'catalogue integrity check failed');
   }
 
   get current(): Catalog {
@@ -66,6 +82,7 @@ export class CatalogHolder {
     const previous = this.catalog;
     this.catalog = next;
     this.identity = now;
+    this.verifying = this.verify(next);
     const timer = setTimeout(() => {
       previous.close();
       this.retiring.delete(timer);

@@ -1,9 +1,5 @@
 import type { Static } from 'typebox';
-import type { Allergen } from '../domain/allergens.js';
-import { US_VOLUME_ML } from '../domain/householdMeasures.js';
 import type { Ingredient, IngredientListItem } from '../http/routes/ingredients.js';
-import type { NutrientAmount } from '../http/schemas.js';
-import { BASIS } from '../http/schemas.js';
 import { readModelPlugin, type Catalog } from './catalog.js';
 import { Lister, type ListParams, type Page } from './listing.js';
 
@@ -22,28 +18,13 @@ export interface Measure {
   measure_unit: string | null;
 }
 
-const round = (value: number, digits: number): number => {
-  const f = 10 ** digits;
-  return Math.round(value * f) / f;
-};
-
-interface IngredientRow {
-  id: number;
-  name: string;
-  category_id: number;
-  category_name: string;
-  data_type: IngredientDataType;
-  dataset_id: string;
-  fdc_id: number;
-  ndb_number: number | null;
-  scientific_name: string | null;
-  density_g_per_ml: number;
-  density_source: DensitySource;
-  density_derived_from: string | null;
-  allergens: string;
+/** An answer prepared at import: the body as served and its ETag. */
+export interface PreparedAnswer {
+  body: string;
+  etag: string;
 }
 
-/** Canonical ingredients: the detail answer, their own (US reference) nutrients, lists, density and measures. */
+/** Canonical ingredients: the prepared detail answer, lists, density and measures. */
 export class Ingredients {
   private readonly lister: Lister;
   private readonly stmts;
@@ -52,21 +33,8 @@ export class Ingredients {
     const db = catalog.db;
     this.lister = new Lister(db);
     this.stmts = {
-      ingredient: db.prepare<[number], IngredientRow>(
-        `SELECT i.id, i.name, i.category_id, c.name AS category_name, i.data_type, i.dataset_id, i.fdc_id, i.ndb_number,
-                i.scientific_name, i.density_g_per_ml, i.density_source, i.density_derived_from, i.allergens
-         FROM ingredient i JOIN category c ON c.id = i.category_id WHERE i.id = ?`,
-      ),
-      ingredientName: db.prepare<[number], { id: number; name: string; dataset_id: string }>('SELECT id, name, dataset_id FROM ingredient WHERE id = ?'),
-      nutrientsOf: db.prepare<[number], Static<typeof NutrientAmount>>(
-        `SELECT v.nutrient_id, n.name, n.unit, v.amount, v.derivation
-         FROM ingredient_nutrient v JOIN nutrient n ON n.id = v.nutrient_id
-         WHERE v.ingredient_id = ? ORDER BY n.rank IS NULL, n.rank, n.id`,
-      ),
-      portionsOf: db.prepare<[number], IngredientBody['portions'][number]>(
-        `SELECT seq, amount, unit_name AS unit, description, gram_weight FROM ingredient_portion
-         WHERE ingredient_id = ? ORDER BY seq`,
-      ),
+      detail: db.prepare<[number], { body: string; etag: string }>('SELECT body, etag FROM ingredient_detail WHERE ingredient_id = ?'),
+      identity: db.prepare<[number], { id: number; name: string }>('SELECT id, name FROM ingredient WHERE id = ?'),
       categoryExists: db.prepare<[number], number>('SELECT 1 FROM category WHERE id = ?').pluck(),
       density: db.prepare<[number], { gPerMl: number; source: DensitySource }>(
         'SELECT density_g_per_ml AS gPerMl, density_source AS source FROM ingredient WHERE id = ?',
@@ -78,38 +46,26 @@ export class Ingredients {
     };
   }
 
-  /** The /v1/ingredients/:id answer, or null. */
+  /** The /v1/ingredients/:id answer as prepared at import (src/importers/answers.ts), or null. */
+  detail(id: number): PreparedAnswer | null {
+    return this.stmts.detail.get(id) ?? null;
+  }
+
+  /** The detail answer as an object, for callers that change it or take parts of it (nutrient filter, batches, recipes). */
   ingredient(id: number): IngredientBody | null {
-    const row = this.stmts.ingredient.get(id);
-    if (!row) return null;
-    return {
-      id: row.id,
-      name: row.name,
-      category_id: row.category_id,
-      category: { id: row.category_id, name: row.category_name },
-      data_type: row.data_type,
-      fdc_id: row.fdc_id,
-      ndb_number: row.ndb_number,
-      scientific_name: row.scientific_name,
-      source: row.dataset_id,
-      basis: BASIS,
-      nutrients: this.stmts.nutrientsOf.all(id),
-      density: {
-        g_per_ml: round(row.density_g_per_ml, 4),
-        g_per_cup: round(row.density_g_per_ml * US_VOLUME_ML.cup, 2),
-        source: row.density_source,
-        derived_from: row.density_derived_from,
-      },
-      allergens: JSON.parse(row.allergens) as Allergen[],
-      portions: this.stmts.portionsOf.all(id),
-    };
+    const answer = this.stmts.detail.get(id);
+    return answer === undefined ? null : (JSON.parse(answer.body) as IngredientBody);
   }
 
   /** The ingredient's own (US reference) nutrient values with the dataset they come from. */
-  ingredientNutrients(id: number): { id: number; name: string; datasetId: string; nutrients: Array<Static<typeof NutrientAmount>> } | null {
-    const row = this.stmts.ingredientName.get(id);
-    if (!row) return null;
-    return { id: row.id, name: row.name, datasetId: row.dataset_id, nutrients: this.stmts.nutrientsOf.all(id) };
+  ingredientNutrients(id: number): { id: number; name: string; datasetId: string; nutrients: IngredientBody['nutrients'] } | null {
+    const found = this.ingredient(id);
+    return found === null ? null : { id: found.id, name: found.name, datasetId: found.source, nutrients: found.nutrients };
+  }
+
+  /** The ingredient's id and name, or null. */
+  identity(id: number): { id: number; name: string } | null {
+    return this.stmts.identity.get(id) ?? null;
   }
 
   list(params: ListParams & { category?: number; allergen?: string }): Page<IngredientListBody> {

@@ -1,18 +1,44 @@
+import { NutrientAnswerWriter, USDA_FALLBACK_SOURCE, type Cooked, type CountryEntry, type ReferenceEntry } from './answers.js';
+import type { CountryCode } from '../domain/countries.js';
 import type { Static } from 'typebox';
-import { NATIONAL_DATASET, type CountryCode } from '../domain/countries.js';
-import { resolveCountryNutrients, type NationalNutrient, type ReferenceNutrient } from '../domain/countryNutrients.js';
 import type { CountryNutrients } from '../http/routes/ingredients.js';
 import type { NationalFood, NationalFoodSummary } from '../http/routes/nationalFoods.js';
 import { normalizeName } from '../domain/search.js';
 import type { Page } from './listing.js';
 import { BASIS } from '../http/schemas.js';
-import { readModelPlugin, type Catalog } from './catalog.js';
 
 export type CountryNutrientsBody = Static<typeof CountryNutrients>;
-type LinkedFood = CountryNutrientsBody['linked_food'];
 export type NationalFoodSummaryBody = Static<typeof NationalFoodSummary>;
 export type NationalFoodBody = Static<typeof NationalFood>;
 type FoodRow = Omit<NationalFoodSummaryBody, 'country'> & { folded: string };
+import { readModelPlugin, type Catalog } from './catalog.js';
+
+/** What one read gives for an ingredient in a country: everything its nutrients answer is written from. */
+export interface CountryProfile {
+  id: number;
+  name: string;
+  country: CountryCode;
+  /** The reference dataset (US answers) or usda_fallback. */
+  referenceSource: string;
+  /** The national dataset of the linked food, or null without a verified link. */
+  nationalSource: string | null;
+  /** JSON of the linked food, as served, or null. */
+  linkedFood: string | null;
+  entries: ReadonlyArray<ReferenceEntry | CountryEntry>;
+  /** ETag of the answer without a method, computed at import. */
+  etag: string;
+}
+
+interface ProfileRow {
+  id: number;
+  name: string;
+  dataset_id: string;
+  profile: string;
+  nutrient_etags: string;
+  national: string | null;
+  linked_food: string | null;
+  national_profile: string | null;
+}
 
 export interface LinkReport {
   dataset: string;
@@ -29,10 +55,12 @@ export interface LinkReport {
 /**
  * National food composition values: an ingredient's nutrients as a country's table gives
  * them (its best verified link to the national food, the US reference for what the table
- * lacks), and the link-quality report of `larder links report`.
+ * lacks; resolved at import), and the link-quality report of `larder links report`.
  */
 export class NationalValues {
   private readonly catalog: Catalog;
+  private readonly profileOf;
+  private readonly writer: NutrientAnswerWriter;
   private readonly stmts;
   /** Each national table's foods with their folded names, read on first use (a few thousand rows each). */
   private readonly foods = new Map<string, FoodRow[]>();
@@ -40,25 +68,15 @@ export class NationalValues {
   constructor(catalog: Catalog) {
     this.catalog = catalog;
     const db = catalog.db;
+    // One indexed read: the ingredient's prepared row and, for a country with a verified
+    // link, its resolved row (src/importers/answers.ts).
+    this.profileOf = db.prepare<[string, number], ProfileRow>(
+      `SELECT a.ingredient_id AS id, a.name, a.dataset_id, a.profile, a.nutrient_etags,
+              c.dataset_id AS national, c.linked_food, c.profile AS national_profile
+       FROM ingredient_answer a LEFT JOIN ingredient_country c ON c.ingredient_id = a.ingredient_id AND c.country = ?
+       WHERE a.ingredient_id = ?`,
+    );
     this.stmts = {
-      ingredientName: db.prepare<[number], { id: number; name: string; dataset_id: string }>('SELECT id, name, dataset_id FROM ingredient WHERE id = ?'),
-      nutrientsOf: db.prepare<[number], Omit<ReferenceNutrient, 'rank'>>(
-        `SELECT v.nutrient_id, n.name, n.unit, v.amount, v.derivation
-         FROM ingredient_nutrient v JOIN nutrient n ON n.id = v.nutrient_id
-         WHERE v.ingredient_id = ? ORDER BY n.rank IS NULL, n.rank, n.id`,
-      ),
-      referenceNutrients: db.prepare<[number], ReferenceNutrient>(
-        `SELECT v.nutrient_id, n.name, n.unit, v.amount, v.derivation, n.rank
-         FROM ingredient_nutrient v JOIN nutrient n ON n.id = v.nutrient_id WHERE v.ingredient_id = ?`,
-      ),
-      bestLink: db.prepare<[number, string], NonNullable<LinkedFood>>(
-        `SELECT l.dataset_id AS dataset, l.code, f.name, l.score, l.method, l.name_score, l.profile_score,
-                n.name_used AS compared_as
-         FROM national_candidate l
-         JOIN national_food f ON f.dataset_id = l.dataset_id AND f.code = l.code
-         JOIN national_link n ON n.dataset_id = l.dataset_id AND n.code = l.code
-         WHERE l.ingredient_id = ? AND l.dataset_id = ? AND l.ingredient_best = 1`,
-      ),
       datasetFoods: db.prepare<[string], Omit<FoodRow, 'folded'>>(
         'SELECT dataset_id AS dataset, code, name, name_en, food_group FROM national_food WHERE dataset_id = ? ORDER BY code',
       ),
@@ -81,34 +99,58 @@ export class NationalValues {
          FROM national_candidate c JOIN ingredient i ON i.id = c.ingredient_id
          WHERE c.dataset_id = ? AND c.code = ? ORDER BY c.rank`,
       ),
-      nationalNutrients: db.prepare<[string, string], NationalNutrient>(
-        `SELECT v.nutrient_id, n.name, n.unit, v.amount, v.qualifier, n.rank
-         FROM national_food_nutrient v JOIN nutrient n ON n.id = v.nutrient_id WHERE v.dataset_id = ? AND v.code = ?`,
-      ),
     };
+    this.writer = new NutrientAnswerWriter(db.prepare<[], { id: number; name: string; unit: string }>('SELECT id, name, unit FROM nutrient').all());
   }
 
   /**
-   * The /v1/ingredients/:id/nutrients answer for a country (raw, per 100 g), or null for an
+   * What an ingredient's nutrients answer for a country is written from, or null for an
    * unknown ingredient. US: the reference record itself; elsewhere every nutrient the
    * national food gives, the reference value (usda_fallback) for the rest.
    */
-  nutrients(id: number, country: CountryCode): CountryNutrientsBody | null {
-    const found = this.stmts.ingredientName.get(id);
-    if (!found) return null;
-    const base = { id: found.id, name: found.name, country, basis: BASIS };
-    if (country === 'US') {
+  profile(id: number, country: CountryCode): CountryProfile | null {
+    const row = this.profileOf.get(country, id);
+    if (!row) return null;
+    const etag = (JSON.parse(row.nutrient_etags) as Record<string, string>)[country]!;
+    const base = { id: row.id, name: row.name, country, etag };
+    if (row.national !== null && row.national_profile !== null) {
       return {
         ...base,
-        linked_food: null,
-        nutrients: this.stmts.nutrientsOf.all(id).map((n) => ({ ...n, source: found.dataset_id, qualifier: null })),
+        referenceSource: USDA_FALLBACK_SOURCE,
+        nationalSource: row.national,
+        linkedFood: row.linked_food,
+        entries: JSON.parse(row.national_profile) as CountryEntry[],
       };
     }
-    const link = this.stmts.bestLink.get(found.id, NATIONAL_DATASET[country]) ?? null;
-    const national = link ? { datasetId: link.dataset, nutrients: this.stmts.nationalNutrients.all(link.dataset, link.code) } : null;
-    // Names let the resolution withhold what a fortified US record owes to its fortification.
-    const names = link ? { reference: found.name, national: link.name } : undefined;
-    return { ...base, linked_food: link, nutrients: resolveCountryNutrients(this.stmts.referenceNutrients.all(found.id), national, names) };
+    return {
+      ...base,
+      referenceSource: country === 'US' ? row.dataset_id : USDA_FALLBACK_SOURCE,
+      nationalSource: null,
+      linkedFood: null,
+      entries: JSON.parse(row.profile) as ReferenceEntry[],
+    };
+  }
+
+  /** The /v1/ingredients/:id/nutrients body (per 100 g raw, or cooked by a method) from a profile. */
+  answer(profile: CountryProfile, cooked: Cooked | null = null): string {
+    return this.writer.answer(
+      { id: profile.id, name: profile.name, country: profile.country, basis: BASIS },
+      profile.linkedFood,
+      profile.entries,
+      { reference: profile.referenceSource, national: profile.nationalSource },
+      cooked,
+    );
+  }
+
+  /** The answer as an object, for callers that change it (nutrient filter, amounts, recipes). */
+  nutrients(id: number, country: CountryCode): CountryNutrientsBody | null {
+    const profile = this.profile(id, country);
+    return profile === null ? null : this.bodyOf(profile);
+  }
+
+  /** The raw answer of a profile as an object. */
+  bodyOf(profile: CountryProfile): CountryNutrientsBody {
+    return JSON.parse(this.answer(profile)) as CountryNutrientsBody;
   }
 
   private foodsOf(dataset: string): FoodRow[] {

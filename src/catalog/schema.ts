@@ -2,7 +2,7 @@
  * The catalogue database: written once by `larder import`, then opened read-only.
  * SCHEMA_VERSION changes whenever a reader would misread an older file.
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 5; // 5: national_candidate (links from both sides) and linked_food's method, scores and compared name; 4: prepared answers (ingredient_detail, ingredient_answer, ingredient_country), survey_food_nutrient (FNDDS Nutrient Values), branded completeness and per-nutrient sources
 
 export const CATALOG_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -239,6 +239,39 @@ CREATE TABLE ingredient_yield (
   PRIMARY KEY (ingredient_id, method)
 ) WITHOUT ROWID;
 
+-- Answers prepared at import (src/importers/answers.ts, read by src/catalog/ingredients.ts and
+-- nationalValues.ts): one indexed read serves an uncached answer. profile: the reference
+-- nutrients as compact JSON [[nutrient_id, amount, derivation], ...] in display order;
+-- nutrient_etags: the ETag of the nutrients answer (no method) by country. The detail answer
+-- has a table of its own, so these rows (about 2 KB) stay within their page.
+CREATE TABLE ingredient_answer (
+  ingredient_id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  dataset_id TEXT NOT NULL,
+  profile TEXT NOT NULL,
+  nutrient_etags TEXT NOT NULL
+);
+
+-- The /v1/ingredients/:id body as served (about 9 KB) and its ETag.
+CREATE TABLE ingredient_detail (
+  ingredient_id INTEGER PRIMARY KEY,
+  etag TEXT NOT NULL,
+  body TEXT NOT NULL
+);
+
+-- An ingredient's nutrients resolved for a country with a verified national link: the linked
+-- food (JSON, as served) and the merged compact profile
+-- [[nutrient_id, amount, derivation, qualifier, national 1 | reference 0], ...] in display order.
+-- A country without a row answers every reference value as usda_fallback.
+CREATE TABLE ingredient_country (
+  ingredient_id INTEGER NOT NULL,
+  country TEXT NOT NULL,
+  dataset_id TEXT NOT NULL,
+  linked_food TEXT NOT NULL,
+  profile TEXT NOT NULL,
+  PRIMARY KEY (ingredient_id, country)
+) WITHOUT ROWID;
+
 CREATE VIRTUAL TABLE survey_food_fts USING fts5(
   name, content='survey_food', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2'
 );
@@ -260,19 +293,27 @@ CREATE TABLE branded_product (
   household_serving TEXT,
   branded_food_category TEXT,
   data_quality TEXT NOT NULL,
-  dataset_id TEXT NOT NULL REFERENCES dataset(id)
+  dataset_id TEXT NOT NULL REFERENCES dataset(id),
+  -- what the record has (src/domain/completeness.ts bits), for has= and the search order
+  completeness INTEGER NOT NULL DEFAULT 0,
+  -- 'g' (values per 100 g) or 'ml' (per 100 ml, as the source states for drinks)
+  basis_unit TEXT NOT NULL DEFAULT 'g'
 );
 
--- nutrients: JSON [[nutrient_id, amount], ...] per 100 g, only the values the source gives.
+-- nutrients: JSON per 100 g (or 100 ml), only the values the sources give plus energy
+-- calculated from them; format in src/catalog/brandedNutrients.ts.
 CREATE TABLE branded_product_text (
   product_id INTEGER PRIMARY KEY REFERENCES branded_product(id),
   ingredients_list TEXT,
   nutrients TEXT
 );
 
--- Search order: rank 1 is the shortest name. The name index's rowid is the rank, so FTS5
--- answers in relevance order without sorting the matches (see src/catalog/branded.ts).
-CREATE TABLE branded_rank (rank INTEGER PRIMARY KEY, product_id INTEGER NOT NULL);
+-- Search order: the completeness signal first (src/domain/completeness.ts), then the shortest
+-- name. The name index's rowid is the rank, so FTS5 answers in relevance order without sorting
+-- the matches (see src/catalog/branded.ts). exact_key: a hash of the name as search normalises
+-- it (nameKey in src/domain/brandedSearch.ts), so the exact-name group is one index lookup.
+-- completeness: the product's bits again, so has= filters read this narrow table, not the product row.
+CREATE TABLE branded_rank (rank INTEGER PRIMARY KEY, product_id INTEGER NOT NULL, exact_key INTEGER NOT NULL, completeness INTEGER NOT NULL);
 
 -- Distinct brand and brand-owner names (normalised), searched by trigram for partial matches.
 CREATE TABLE brand_label (id INTEGER PRIMARY KEY, name TEXT NOT NULL, product_count INTEGER NOT NULL DEFAULT 0);
@@ -294,4 +335,9 @@ CREATE VIRTUAL TABLE brand_label_fts USING fts5(
 export const BRANDED_INDEX_DDL = `
 CREATE INDEX branded_product_gtin ON branded_product(gtin14) WHERE gtin14 IS NOT NULL;
 CREATE UNIQUE INDEX brand_label_name ON brand_label(name);
+`;
+
+/** Built after the search order is written. */
+export const BRANDED_RANK_INDEX_DDL = `
+CREATE INDEX branded_rank_exact ON branded_rank(exact_key, rank);
 `;

@@ -4,7 +4,7 @@ import { createProgressReporter } from '../importers/progress.js';
 
 export function formatReport(report: ImportReport): string {
   const lines = [
-    `catalogue ${report.catalogVersion} written to ${report.outFile} in ${report.seconds.toFixed(1)} s`,
+    `catalogue ${report.catalogVersion} written to ${report.outFile} in ${report.seconds.toFixed(1)} s (branded products ${report.brandedSeconds.toFixed(1)} s, ${report.brandedCpuSeconds.toFixed(1)} s CPU)`,
     ...report.datasets.map((d) => `  ${d.id} ${d.version}: ${Object.entries(d.recordCounts).map(([k, v]) => `${v} ${k}`).join(', ')}`),
     ...Object.entries(report.stats.skipped).map(([reason, n]) => `  skipped ${n}: ${reason}`),
     ...report.stats.warnings.map((w) => `  warning: ${w}`),

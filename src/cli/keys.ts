@@ -3,6 +3,7 @@ import { AccountService } from '../accounts/service.js';
 import type { Account } from '../accounts/store.js';
 import { loadConfig, PLAN_NAMES, type PlanName } from '../config.js';
 import { ApiError } from '../errors.js';
+import { escapeUnprintable } from '../accounts/text.js';
 
 /** Runs with the configured account store (SQLite file, or PostgreSQL with DATABASE_URL). */
 async function withAccounts<T>(fn: (accounts: AccountService) => Promise<T>): Promise<T> {
@@ -15,7 +16,9 @@ async function withAccounts<T>(fn: (accounts: AccountService) => Promise<T>): Pr
   }
 }
 
+/** Stored names and emails may predate the printable rule: escaped, never sent raw to a terminal. */
 function printTable(rows: string[][]): void {
+  rows = rows.map((r) => r.map(escapeUnprintable));
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   for (const r of rows) process.stdout.write(`${r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()}\n`);
 }
@@ -31,7 +34,7 @@ export async function accountsCreateCommand(options: { email: string; name?: str
   await withAccounts(async (accounts) => {
     if (await accounts.store.findAccountByEmail(options.email)) throw new ApiError('invalid_parameter', `an account with email ${options.email} exists`);
     const account = await accounts.createAccount({ email: options.email, name: options.name ?? options.email, plan: options.plan });
-    process.stdout.write(`Created account ${account.id} (${account.email}) on the ${account.plan} plan.\n`);
+    process.stdout.write(`Created account ${account.id} (${escapeUnprintable(account.email ?? '')}) on the ${account.plan} plan.\n`);
   });
 }
 
@@ -61,7 +64,7 @@ export async function keysCreateCommand(options: { name: string; email?: string;
       : await accounts.createAccount({ email: null, name: options.name, plan: options.plan });
     const created = await accounts.createKey(account, options.name);
     process.stdout.write(
-      `Created key "${options.name}" (${created.record.prefix}...) for account ${account.id} on the ${account.plan} plan.\n` +
+      `Created key "${escapeUnprintable(options.name)}" (${created.record.prefix}...) for account ${account.id} on the ${account.plan} plan.\n` +
         'It is shown once, now; store it somewhere safe:\n' +
         `${created.plaintext}\n`,
     );

@@ -52,7 +52,7 @@ function printFirstKey(key: string, address: string): void {
 }
 
 /** One serving process: the app over the catalogue and accounts, draining on SIGTERM. */
-async function runServer(config: Config, onListening: (address: string) => void): Promise<void> {
+async function runServer(config: Config, onListening: (address: string) => void | Promise<void>): Promise<void> {
   const catalog = new CatalogHolder(config.catalogPath, {
     info: (obj, msg) => app.log.info(obj, msg),
     error: (obj, msg) => app.log.error(obj, msg),
@@ -101,7 +101,7 @@ async function runServer(config: Config, onListening: (address: string) => void)
   }
 
   const address = await app.listen({ port: config.port, host: config.host });
-  onListening(address);
+  await onListening(address);
   app.log.info(`API reference at ${address}/docs`);
 }
 
@@ -112,7 +112,7 @@ async function runServer(config: Config, onListening: (address: string) => void)
  */
 const DRAIN_DEADLINE_MS = 30_000;
 
-function superviseWorkers(count: number, firstKey: string | null): void {
+function superviseWorkers(count: number, config: Config): void {
   let stopping = false;
   let printed = false;
   const log = (msg: string) => process.stderr.write(`larder primary ${process.pid}: ${msg}\n`);
@@ -121,9 +121,13 @@ function superviseWorkers(count: number, firstKey: string | null): void {
     new Promise((resolve) => {
       const worker = cluster.fork();
       worker.once('listening', (address) => {
-        if (firstKey && !printed) {
+        // A listening worker has loaded the catalogue: only now is a first key worth creating.
+        if (!printed) {
           printed = true;
-          printFirstKey(firstKey, `http://${address.address ?? '127.0.0.1'}:${address.port}`);
+          void ensureFirstKey(config).then(
+            (key) => key && printFirstKey(key, `http://${address.address ?? '127.0.0.1'}:${address.port}`),
+            (err: Error) => log(`could not create a first key: ${err.message}`),
+          );
         }
         resolve(worker);
       });
@@ -184,15 +188,17 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
     return;
   }
   await ensureCatalogue(config);
-  const firstKey = await ensureFirstKey(config);
   const workers = options.workers ?? 1;
   if (workers > 1) {
     // Without Redis the workers count rate limits in this primary, so they share one limit.
     if (!config.redisUrl) new RateLimiterClusterMaster();
-    superviseWorkers(workers, firstKey);
+    superviseWorkers(workers, config);
     return;
   }
-  await runServer(config, (address) => {
+  // The first key is created once the server listens (catalogue loaded): a start that fails
+  // earlier leaves no key behind that nobody was shown.
+  await runServer(config, async (address) => {
+    const firstKey = await ensureFirstKey(config);
     if (firstKey) printFirstKey(firstKey, address);
   });
 }

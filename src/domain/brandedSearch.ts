@@ -46,3 +46,22 @@ export function normalizeBrand(text: string): string {
     .replace(/\s+/gu, ' ')
     .trim();
 }
+
+/** 32-bit FNV-1a hash of a normalised name: the key of the exact-name lookup (collisions are re-checked on the name). */
+export function nameKey(normalized: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < normalized.length; i++) {
+    h ^= normalized.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/**
+ * Up to the first two words of a name, as brand text: for sources whose names begin with the
+ * brand and that have no brand field (FoodRepo: "Coop Naturaplan ...", "M Budget ..."). The
+ * product's brand stays null; only the brand filter reads this.
+ */
+export function leadingNameWords(name: string): string {
+  return normalizeBrand(name).split(/[\s,:;|()-]+/u).filter(Boolean).slice(0, 2).join(' ');
+}

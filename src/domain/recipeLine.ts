@@ -149,11 +149,11 @@ export function toConversionUnit(unit: string): { unit: Unit; factor: number } |
 }
 
 const SIZE_WORDS: Record<string, PieceSize> = {
-  small: 'small', medium: 'medium', large: 'large', big: 'large', 'extra-large': 'large', jumbo: 'large', 'medium-sized': 'medium',
+  small: 'small', tiny: 'small', medium: 'medium', large: 'large', big: 'large', 'extra-large': 'large', jumbo: 'large', 'medium-sized': 'medium',
   'medium-size': 'medium', 'medium-large': 'large', 'small-medium': 'small', 'smallish': 'small', 'largish': 'large', 'large-size': 'large', 'small-size': 'small', 'large-sized': 'large', 'small-sized': 'small',
 };
 /** Words that qualify a unit ("heaped tbsp", "good pinch") and carry no size. */
-const UNIT_MODIFIERS = new Set(['thumb-sized', 'thumb-size', 'walnut-sized', 'heaped', 'heaping', 'level', 'rounded', 'good', 'generous', 'scant', 'thin', 'thick', 'thickly', 'tiny', 'little', 'few', 'whole']);
+const UNIT_MODIFIERS = new Set(['thumb-sized', 'thumb-size', 'walnut-sized', 'heaped', 'heaping', 'level', 'rounded', 'good', 'generous', 'scant', 'thin', 'thick', 'thickly', 'little', 'few', 'whole']);
 
 /** Preparation words a cook puts before the food ("chopped fresh cilantro"). */
 const PREP_WORDS = new Set(
@@ -208,7 +208,7 @@ function normalise(text: string): string {
   // "200 g-250 g" -> "200-250 g"
   s = s.replace(/(\d+(?:[.,]\d+)?)\s?([a-zA-Z]+)\s?-\s?(\d+(?:[.,]\d+)?)\s?\2\b/g, '$1-$3 $2');
   // "150g/5oz" -> "150 g / 5 oz"; "1lb12oz" -> "1 lb 12 oz"
-  s = s.replace(/([a-zA-Z.])\/(\d)/g, '$1 / $2');
+  s = s.replace(/([a-zA-Z.])\/\s*(\d)/g, '$1 / $2');
   s = s.replace(/\b(lbs?|oz|g|kg|ml|l)(\d)/g, '$1 $2');
   // "115g /4oz" -> "115 g / 4 oz"
   s = s.replace(/\s\/(\d)/g, ' / $1');
@@ -375,7 +375,7 @@ function readMeasures(c: Cursor, measures: LineMeasure[]): PieceSize | null {
     c.i += 1;
     const inner = readQuantity(c, false);
     if (inner !== null) quantity = first * inner;
-    else if (readUnit({ tokens: c.tokens, i: c.i }, true) !== null) c.i = save;
+    else if (readUnit({ tokens: c.tokens, i: c.i }, true) === null && SIZE_WORDS[c.tokens[c.i]?.toLowerCase() ?? ''] === undefined) c.i = save;
   }
   // "6 6-ounce cod fillets", "One 2 1/2-pound roast": the weight of each
   const each = readEach(c);
@@ -466,7 +466,10 @@ function readSizeOrModifier(c: Cursor): PieceSize | null {
     if (raw === undefined) return size;
     const w = raw.toLowerCase();
     const next = c.tokens[c.i + 1]?.toLowerCase();
-    if (w in SIZE_WORDS && (next === 'to' || next === 'or') && (c.tokens[c.i + 2]?.toLowerCase() ?? '') in SIZE_WORDS && c.tokens[c.i + 3] !== undefined) {
+    if (w === 'extra' && (next === 'large' || next === 'big') && c.tokens[c.i + 2] !== undefined) {
+      size = 'large';
+      c.i += 2;
+    } else if (w in SIZE_WORDS && (next === 'to' || next === 'or') && (c.tokens[c.i + 2]?.toLowerCase() ?? '') in SIZE_WORDS && c.tokens[c.i + 3] !== undefined) {
       size = SIZE_WORDS[w]!;
       c.i += 3;
     } else if (w in SIZE_WORDS && next !== undefined && next !== 'or' && next !== 'and' && next !== 'to') {
@@ -499,9 +502,9 @@ const CONTAINERS = new Set(
   'can cans tin tins jar jars block blocks piece pieces packet packets package packages pack packs bag bags bottle bottles carton cartons tub tubs punnet punnets box boxes bar bars sachet sachets pot pots envelope envelopes loaf wedge'.split(' '),
 );
 /** Words a cook puts before the food that are not part of what it is ("cooked prawns", "chilled butter"). */
-const LEAD_STATES = new Set(['toasted', 'lukewarm', 'cooled', 'cooked', 'chilled', 'warmed', 'poached', 'hard-boiled', 'soft-boiled', 'hard-cooked', 'boiled', 'plenty', 'rinsed', 'thick-cut', 'thawed', 'defrosted', 'about']);
+const LEAD_STATES = new Set(['additional', 'toasted', 'lukewarm', 'cooled', 'cooked', 'chilled', 'warmed', 'poached', 'hard-boiled', 'soft-boiled', 'hard-cooked', 'boiled', 'plenty', 'rinsed', 'thick-cut', 'thawed', 'defrosted', 'about']);
 /** Preparation words dropped wherever they stand in the food text ("roasted chopped hazelnuts"). */
-const INNER_PREP = new Set('chopped diced sliced grated shredded crushed peeled deseeded halved beaten melted softened sifted'.split(' '));
+const INNER_PREP = new Set('chopped minced diced sliced grated shredded crushed peeled deseeded halved beaten melted softened sifted'.split(' '));
 /** Preparation words that, after the food, start its preparation only at the end or before a connector. */
 const TAIL_PARTICIPLE_NEEDS_END = new Set('mashed broken cleaned washed split soaked toasted unshelled'.split(' '));
 /** Words after the food that start its preparation ("onion finely chopped"). */
@@ -512,7 +515,7 @@ const TAIL_PREP = new Set(
     .split(' '),
 );
 const LEAD_ASIDE = /^(?:optional:?|about|approx\.?|approximately|around|roughly|up to|scant|generous|at least)\s+/i;
-const PART_OF = /^((?:[a-z-]+\s+){0,4}?(?:juice|zest|rind|peel|seeds|flesh|pulp)\s+(?:of|from))\s+(?=\d|a\s|an\s|one\s|half\s)/i;
+const PART_OF = /^((?:[a-z-]+\s+){0,4}?(?:juice|zest|rind|peel|seeds|flesh|pulp|leaves|yolks?|whites?)\s+(?:of|from))\s+(?=\d|a\s|an\s|one\s|half\s)/i;
 
 function splitSegments(s: string): string[] {
   const out: string[] = [];
@@ -555,7 +558,8 @@ export function parseIngredientLine(raw: string): ParsedLine {
   let parenRightAfterCount = false;
   s = s.replace(/\(([^()]*)\)|\[([^[\]]*)\]/g, (whole, a: string | undefined, b: string | undefined, offset: number) => {
     const inner = (a ?? b ?? '').trim();
-    const ms = measuresIn(inner);
+    // "(or 200g/7oz desiccated coconut)" is another ingredient, not this one's weight
+    const ms = /^or\b/i.test(inner) ? [] : measuresIn(inner);
     if (ms.length > 0) {
       if (parenMeasures.length === 0 && /^\s*[\d\s/.]+(?:[a-z]+\s*)?$/i.test(s.slice(0, offset)) && /^\s*\d/.test(s)) {
         parenRightAfterCount = /^\s*[\d\s/.]+$/.test(s.slice(0, offset)) && /^\d[\d.,/ ]*-?\s*[a-z]+$/i.test(inner);
@@ -564,7 +568,7 @@ export function parseIngredientLine(raw: string): ParsedLine {
       return ' ';
     }
     // a short aside inside the name stays ("kosher (coarse) salt"); the rest is a comment
-    if ((inner.split(' ').length <= 2 || (/^or\s/i.test(inner) && inner.split(' ').length <= 5 && !/[\d,]|\b(?:use|if)\b/i.test(inner))) && !PURPOSE.test(inner) && !/^(?:optional|see|note|about|approx|for|if|such|e\.?g|\d|preferabl|recipe|any|from|not|availab|use|skin|podded|ideally|you|we|at|such|plus|but|if|like|to|in|at|i\.?e)/i.test(inner) && !/recipe|page|note/i.test(inner)) return whole;
+    if ((inner.split(' ').length <= 2 || (/^or\s/i.test(inner) && inner.split(' ').length <= 5 && !/[\d,]|\b(?:use|if)\b/i.test(inner))) && !PURPOSE.test(inner) && !/^(?:optional|see|note|about|approx|roughly|for|if|such|e\.?g|\d|preferabl|recipe|any|from|not|availab|use|skin|podded|ideally|you|we|at|such|plus|but|if|like|to|in|at|i\.?e)/i.test(inner) && !/recipe|page|note/i.test(inner)) return whole;
     if (inner) comments.push(inner);
     return ' ';
   });
@@ -598,6 +602,10 @@ export function parseIngredientLine(raw: string): ParsedLine {
     c.i += 2;
   }
   // "1 large or 2 small pomegranates", "2 thick or 5 thin slices": the other size is an alternative
+  if (size === null && SIZE_WORDS[c.tokens[c.i]?.toLowerCase() ?? ''] !== undefined && /^or$/i.test(c.tokens[c.i + 1] ?? '') && /^\d/.test(c.tokens[c.i + 2] ?? '')) {
+    size = SIZE_WORDS[c.tokens[c.i]!.toLowerCase()]!;
+    c.i += 1;
+  }
   if (/^or$/i.test(c.tokens[c.i] ?? '') && /^\d/.test(c.tokens[c.i + 1] ?? '') && (size !== null || /^(?:thick|thin)$/i.test(c.tokens[c.i - 1] ?? ''))) {
     const save = c.i;
     c.i += 1;
@@ -625,9 +633,17 @@ export function parseIngredientLine(raw: string): ParsedLine {
   segments[0] = segments[0]!.replace(/^and\s+/i, '');
   let foodEnd = 1;
   const firstWords = segments[0]!.split(' ').filter(Boolean);
-  if (segments.length > 1 && firstWords.length === 1 && /(?:less|ed|mild|hot|sweet|fresh)$/i.test(firstWords[0]!) && !PREP_WORDS.has(firstWords[0]!.toLowerCase()) && !startsWithPrep(segments[1]!) ) foodEnd = 2;
+  if (
+    segments.length > 1 &&
+    firstWords.length === 1 &&
+    /(?:less|ed|mild|hot|sweet|fresh)$/i.test(firstWords[0]!) &&
+    !PREP_WORDS.has(firstWords[0]!.toLowerCase()) &&
+    (!startsWithPrep(segments[1]!) || (!allPrep(segments[1]!) && !/\d/.test(segments[1]!) && segments[1]!.split(' ').length <= 4 && !/^\w+ly\b/i.test(segments[1]!)))
+  ) {
+    foodEnd = 2;
+  }
   const shortFood = (x: string) =>
-    !startsWithPrep(x) && !/\d/.test(x) && x.split(' ').length <= 4 && !PURPOSE.test(x) && !/^(?:such|e\.?g|about|approx|with|or|and|plus|if|preferably|at|to|for|in|from|see)\b/i.test(x) &&
+    !startsWithPrep(x) && !/\d/.test(x) && x.split(' ').length <= 4 && !PURPOSE.test(x) && !/^(?:such|e\.?g|about|approx|with|or|and|plus|if|preferably|at|to|for|in|from|see|zest|juice|rind|leaves|seeds|flesh|pulp|whites?|skin|stems?|homemade|home-made|store-bought|shop-bought)\b/i.test(x) &&
     !/(?:ed|removed|separated)$/i.test(x);
   if (segments.length > 2 && shortFood(segments[0]!)) {
     for (let k = 1; k < segments.length; k += 1) {
@@ -641,7 +657,7 @@ export function parseIngredientLine(raw: string): ParsedLine {
   }
   for (let k = foodEnd; k < segments.length; k += 1) {
     const seg = segments[k]!;
-    if (/^(?:or|and)\s/i.test(seg) && !PREP_WORDS.has(seg.replace(/^(?:or|and)\s+/i, '').split(' ')[0]!.toLowerCase()) && !/^(?:or|and)\s+(?:an?|the|use|if|to|any|other)\b/i.test(seg) && !/\d/.test(seg) && !/\bto\b/.test(seg)) {
+    if (/^(?:or|and)\s/i.test(seg) && !PREP_WORDS.has(seg.replace(/^(?:or|and)\s+/i, '').split(' ')[0]!.toLowerCase()) && !/^(?:or|and)\s+(?:an?|the|use|if|to)\b/i.test(seg) && !/\d/.test(seg) && !/\bto\b/.test(seg)) {
       if (segments.slice(foodEnd, k).every((x) => !startsWithPrep(x) && !/\d/.test(x) && x.split(' ').length <= 3)) foodEnd = k + 1;
       break;
     }

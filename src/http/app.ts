@@ -24,6 +24,7 @@ import { requireApiKey } from './plugins/auth.js';
 import { corsPlugin } from './plugins/cors.js';
 import { addResponseHeaders } from './responseHeaders.js';
 import { finiteNumberValidators } from './finiteNumbers.js';
+import { redactUrl } from './logRedaction.js';
 import { answerClientError, errorsPlugin, HEADERS_TIMEOUT_MS, MAX_HEADER_BYTES, sendProblem } from './plugins/errors.js';
 import { ApiError } from '../errors.js';
 import { enforceRateLimits } from './plugins/rateLimit.js';
@@ -69,6 +70,12 @@ export interface AppDependencies {
   authFailures?: WindowCounter;
   /** How often load is sampled for shedding (tests shorten it). */
   overloadSampleIntervalMs?: number;
+}
+
+/** Whether the request announces a body (a length above 0, or chunked). */
+function hasBody(headers: IncomingMessage['headers']): boolean {
+  const length = headers['content-length'];
+  return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -157,15 +164,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    // GET and HEAD take no body: one announced is refused before a byte of it is read, and the
+    // connection closed so the rest is never read either (a 50 MB body was read in full).
+    if ((request.method === 'GET' || request.method === 'HEAD') && hasBody(request.headers)) {
+      reply.header('connection', 'close');
+      return done(new ApiError('invalid_parameter', `${request.method} requests take no body; send parameters in the query string`));
+    }
     done();
   });
   // Only when the level prints it: a hook that logs nothing still costs every request.
   const logsRequests = (app.log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.('info') ?? true;
   if (logsRequests) {
     app.addHook('onResponse', (request, reply, done) => {
-      // The key is in a header and never in this line; the URL carries only public parameters.
+      // The key belongs in a header; one sent in the URL anyway is redacted from this line.
       request.log.info(
-        { method: request.method, url: request.url, statusCode: reply.statusCode, responseTimeMs: Math.round(reply.elapsedTime * 100) / 100 },
+        { method: request.method, url: redactUrl(request.url), statusCode: reply.statusCode, responseTimeMs: Math.round(reply.elapsedTime * 100) / 100 },
         'request completed',
       );
       done();

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import { ALLERGENS } from '../domain/allergens.js';
 import { ERROR_STATUS, type ErrorCode } from '../errors.js';
@@ -103,3 +104,13 @@ export const NutrientAmount = Type.Object({
 });
 
 export const BASIS = 'per 100 g edible portion' as const;
+
+/**
+ * Sends an answer prepared as JSON text (src/catalog/answers.ts) as it is: Fastify does not
+ * serialise a string sent as JSON. Its bytes are what the route's schema serializer would
+ * write (test/catalog/answers.test.ts). With the ETag computed at import, nothing is hashed.
+ */
+export function sendPrepared(reply: FastifyReply, body: string, etag?: string): FastifyReply {
+  if (etag !== undefined) reply.header('etag', etag);
+  return reply.type('application/json; charset=utf-8').send(body);
+}

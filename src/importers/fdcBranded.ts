@@ -85,6 +85,8 @@ export async function importFdcBranded(
   info: DatasetInfo,
 ): Promise<void> {
   const brandedFile = requireFile(dir, 'branded_food.csv');
+  // FDC's carbohydrate (1005) is "by difference": total carbohydrate, fibre included.
+  writer.setCarbohydrateRule(info.id, () => true);
   const counts: Record<string, number> = { branded_products: 0, named: 0, with_nutrients: 0, nutrient_values: 0 };
   let latest = '';
   const task = ctx.progress.task(`${info.id}: branded_food.csv`, fileSize(brandedFile));
@@ -131,6 +133,7 @@ export async function importFdcBranded(
       counts.named! += setName.run(name, Number(cells[columns.get('fdc_id') ?? -1]), info.id).changes;
     }
     nameTask.done(`${counts.named} names`);
+    writer.refreshNameBits(info.id);
   }
   const unnamed = ctx.db.prepare('SELECT COUNT(*) FROM branded_product WHERE dataset_id = ? AND name IS NULL').pluck().get(info.id) as number;
   if (unnamed > 0) ctx.stats.warnings.push(`${info.id}: ${unnamed} products have no name in this release (served with name null)`);

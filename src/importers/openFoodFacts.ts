@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createGunzip, gunzipSync } from 'node:zlib';
 import type { BrandedWriter } from './brandedWriter.js';
+import { isUsCanadaGtin } from '../domain/labelEnergy.js';
 import { countSkipped, type ImportContext } from './context.js';
 import { fileSize, numberOrNull } from './readers.js';
 import { findDatasetDirs, type DatasetInfo } from './sources.js';
@@ -29,9 +30,10 @@ const OFF_LICENCE = {
 };
 
 /** Releases this project knows by their folder; any other folder of OFF exports is imported under a generic entry. */
-const KNOWN_RELEASES: Record<string, Pick<DatasetInfo, 'id' | 'name' | 'version' | 'attribution'>> = {
+const KNOWN_RELEASES: Record<string, Pick<DatasetInfo, 'id' | 'name' | 'version' | 'attribution'> & { reduced?: boolean }> = {
   'off-products-2019': {
     id: 'off_products_2019',
+    reduced: true,
     name: 'Open Food Facts products (2019 subset re-published by the Lifyzer Database)',
     version: '2019-06-14',
     attribution:
@@ -67,8 +69,12 @@ const NUTRIENT_COLUMNS: Array<[column: string, nutrientId: number, factor: numbe
   ['vitamin-c_100g', 1162, 1000],
   ['vitamin-a_100g', 1106, 1_000_000],
   ['vitamin-d_100g', 1114, 1_000_000],
+  ['polyols_100g', 1086, 1],
 ];
-// salt_100g has no FDC nutrient (sodium is kept); alcohol_100g is % vol, not g per 100 g.
+
+/** Grams of ethanol in 100 ml at 1 % vol (its density, 0.789 g/ml); OFF's alcohol_100g is % vol. */
+const ETHANOL_G_PER_PERCENT_VOL = 0.789;
+// salt_100g has no FDC nutrient (sodium is kept); alcohol_100g is % vol, read below.
 // energy_100g is kJ in every export format; it counts only when energy-kj_100g is absent.
 
 const OFF_FILE = /\.(tsv|csv)(\.gz)?$/;
@@ -104,6 +110,8 @@ export interface OffRelease {
   dir: string;
   files: string[];
   info: DatasetInfo;
+  /** A reduced copy (no brand, energy or serving columns): merged after the label sources. */
+  reduced: boolean;
 }
 
 export function locateOpenFoodFacts(sourceDir: string): OffRelease[] {
@@ -112,6 +120,7 @@ export function locateOpenFoodFacts(sourceDir: string): OffRelease[] {
     const slug = path.basename(dir).toLowerCase().replace(/[^a-z0-9]+/g, '_');
     return {
       dir,
+      reduced: known?.reduced ?? false,
       files: offFiles(dir, readdirSync(dir)),
       info: {
         ...OFF_LICENCE,
@@ -140,6 +149,8 @@ function servingUnitOf(text: string | undefined): string {
 export async function importOpenFoodFacts(ctx: ImportContext, writer: BrandedWriter, release: OffRelease): Promise<void> {
   const counts: Record<string, number> = { branded_products: 0, with_nutrients: 0, nutrient_values: 0 };
   let latest = 0;
+  // OFF copies the label's carbohydrate: total carbohydrate (fibre included) on US/Canada labels.
+  writer.setCarbohydrateRule(release.info.id, isUsCanadaGtin);
   for (const file of release.files) {
     const task = ctx.progress.task(`${release.info.id}: ${path.basename(file)}`, fileSize(file));
     const raw = createReadStream(file);
@@ -150,11 +161,13 @@ export async function importOpenFoodFacts(ctx: ImportContext, writer: BrandedWri
     let header: string[] | null = null;
     let col: Record<string, number> = {};
     let nutrientCols: Array<[number, number, number]> = [];
+    let alcoholCol = -1;
     let fileProducts = 0;
     for await (const line of lines) {
       if (header === null) {
         header = line.replace(/^\uFEFF/, '').split('\t');
         col = Object.fromEntries(header.map((h, i) => [h, i]));
+        alcoholCol = col['alcohol_100g'] ?? -1;
         nutrientCols = NUTRIENT_COLUMNS.filter(([c]) => col[c] !== undefined).map(([c, id, f]) => [col[c]!, id, f]);
         if (col['energy-kj_100g'] === undefined && col['energy_100g'] !== undefined) nutrientCols.push([col['energy_100g'], 1062, 1]);
         continue;
@@ -182,6 +195,14 @@ export async function importOpenFoodFacts(ctx: ImportContext, writer: BrandedWri
         nutrients ??= new Map();
         nutrients.set(nutrientId, factor === 1 ? value : Number((value * factor).toPrecision(12)));
       }
+      // Alcohol as grams (per 100 ml, which is how OFF states drinks), derived from % vol.
+      const alcohol = alcoholCol < 0 ? null : numberOrNull(cells[alcoholCol]);
+      let derivations: Map<number, 'calculated'> | undefined;
+      if (alcohol !== null && alcohol > 0 && alcohol <= 100) {
+        nutrients ??= new Map();
+        nutrients.set(1018, Number((alcohol * ETHANOL_G_PER_PERCENT_VOL).toPrecision(12)));
+        derivations = new Map([[1018, 'calculated']]);
+      }
       const servingText = get('serving_size');
       const added = writer.add({
         id,
@@ -197,6 +218,7 @@ export async function importOpenFoodFacts(ctx: ImportContext, writer: BrandedWri
         ingredients: get('ingredients_text') ?? null,
         datasetId: release.info.id,
         nutrients,
+        derivations,
       });
       if (!added) continue;
       fileProducts++;
@@ -210,6 +232,7 @@ export async function importOpenFoodFacts(ctx: ImportContext, writer: BrandedWri
     counts.branded_products! += fileProducts;
     task.done(`${fileProducts} products`);
   }
+  counts.merged_into_earlier_source = writer.merged.get(release.info.id) ?? 0;
   const version =
     release.info.version === 'unknown' && latest > 0 ? `modified up to ${new Date(latest * 1000).toISOString().slice(0, 10)}` : release.info.version;
   ctx.datasets.push({ ...release.info, version, recordCounts: counts });

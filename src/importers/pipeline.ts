@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
+import { writeIntegrity } from '../catalog/integrity.js';
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { CATALOG_DDL, SCHEMA_VERSION } from '../catalog/schema.js';
@@ -11,9 +12,11 @@ import { locateFaoDensity, readFaoDensities } from './faoDensity.js';
 import { importFndds, locateFndds } from './fndds.js';
 import { importFoundation, locateFoundation } from './foundation.js';
 import { checkSr28Units, importNutrientDefinitions } from './nutrientDefinitions.js';
+import { prepareIngredientAnswers } from './answers.js';
 import type { ProgressReporter } from './progress.js';
 import { BrandedWriter } from './brandedWriter.js';
 import { FDC_BRANDED, importFdcBranded, readSyntheticManifest, SYNTHETIC_MARKER, syntheticDataset } from './fdcBranded.js';
+import { importFoodRepo, locateFoodRepo } from './foodRepo.js';
 import { importOpenFoodFacts, locateOpenFoodFacts } from './openFoodFacts.js';
 import { findDatasetDirs, hasAll, ImportError, requireFile } from './sources.js';
 import { importSrLegacy, locateSrLegacy } from './srLegacy.js';
@@ -37,6 +40,10 @@ export interface ImportReport {
   outFile: string;
   catalogVersion: string;
   seconds: number;
+  /** Of which the branded products (all branded sources, merging, calculated energy and search indexes). */
+  brandedSeconds: number;
+  /** CPU seconds (user + system) of the branded part: on a shared machine, the figure that does not depend on the load. */
+  brandedCpuSeconds: number;
   stats: ImportStats;
   datasets: Array<{ id: string; version: string; recordCounts: Record<string, number> }>;
 }
@@ -97,6 +104,7 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
   const densityFile = locateFaoDensity(sourceDir);
   const fdcBrandedDirs = findDatasetDirs(sourceDir, (files) => hasAll('branded_food.csv')(files) && !files.includes(SYNTHETIC_MARKER));
   const offReleases = locateOpenFoodFacts(sourceDir);
+  const foodRepoReleases = locateFoodRepo(sourceDir);
   const syntheticDir = options.syntheticBrandedDir ?? null;
   const synthetic = syntheticDir ? readSyntheticManifest(syntheticDir) : null;
   if (syntheticDir && !synthetic) {
@@ -138,15 +146,35 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     await importNational(ctx);
     await importCarbon(ctx, carbonDirs);
     await importCooking(ctx, cookingFiles);
+    prepareIngredientAnswers(ctx);
 
-    // Branded products: FDC first, then Open Food Facts (a barcode-derived id seen twice keeps the first).
+    // Branded products, in precedence order (README "Branded products: sources and merging"):
+    // FDC, full Open Food Facts exports, FoodRepo, then reduced OFF copies. A barcode seen again
+    // is merged field by field into the product of the earlier source.
+    const brandedStarted = Date.now();
+    const brandedCpu = process.cpuUsage();
     const branded = new BrandedWriter(ctx);
     for (const [i, dir] of fdcBrandedDirs.entries()) {
       await importFdcBranded(ctx, branded, dir, i === 0 ? FDC_BRANDED : { ...FDC_BRANDED, id: `${FDC_BRANDED.id}_${i + 1}` });
     }
-    for (const release of offReleases) await importOpenFoodFacts(ctx, branded, release);
+    for (const release of offReleases.filter((r) => !r.reduced)) await importOpenFoodFacts(ctx, branded, release);
+    for (const release of foodRepoReleases) await importFoodRepo(ctx, branded, release);
+    for (const release of offReleases.filter((r) => r.reduced)) await importOpenFoodFacts(ctx, branded, release);
     if (syntheticDir && synthetic) await importFdcBranded(ctx, branded, syntheticDir, syntheticDataset(synthetic));
     branded.finish();
+    const brandedSeconds = (Date.now() - brandedStarted) / 1000;
+    const cpu = process.cpuUsage(brandedCpu);
+    const brandedCpuSeconds = (cpu.user + cpu.system) / 1e6;
+    // Energy coverage per source (the product's first source), in the import report.
+    for (const c of branded.coverage()) {
+      const dataset = ctx.datasets.find((d) => d.id === c.dataset_id);
+      if (!dataset) continue;
+      dataset.recordCounts.products_first_source = c.products;
+      dataset.recordCounts.with_energy = c.with_energy;
+      dataset.recordCounts.with_energy_calculated_eu_1169 = c.calculated;
+      // fat, carbohydrate and protein present, no energy: the declared grams exceed 100 g (calculation refused)
+      dataset.recordCounts.macros_above_100_g_no_energy = c.macros_without_energy;
+    }
 
     const insertDataset = db.prepare(
       `INSERT INTO dataset (id, name, version, publisher, licence, licence_url, url, attribution, role, record_counts)
@@ -179,6 +207,9 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     setMeta.run('source_dir', sourceDir);
     // Counted once here: a COUNT(*) over millions of products would cost every start-up.
     setMeta.run('branded_product_count', String(db.prepare('SELECT COUNT(*) FROM branded_product').pluck().get()));
+    setMeta.run('branded_rank_ends', JSON.stringify(branded.rankEnds()));
+    const masks = db.prepare('SELECT completeness AS k, COUNT(*) AS v FROM branded_product GROUP BY completeness').all() as Array<{ k: number; v: number }>;
+    setMeta.run('branded_completeness_counts', JSON.stringify(Object.fromEntries(masks.map((m) => [m.k, m.v]))));
     setMeta.run(
       'branded_release',
       synthetic ? `real + synthetic (seed ${synthetic.seed}, ${synthetic.count} products)` : 'real',
@@ -191,12 +222,16 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
 
     options.beforeSwap?.(tmpFile);
     fsyncPath(tmpFile);
+    // The content hash goes beside the catalogue first; the served file is checked against it.
+    await writeIntegrity(tmpFile, outFile, catalogVersion);
     renameSync(tmpFile, outFile);
     fsyncPath(path.dirname(outFile));
     return {
       outFile,
       catalogVersion,
       seconds: (Date.now() - started) / 1000,
+      brandedSeconds,
+      brandedCpuSeconds,
       stats: ctx.stats,
       datasets: ctx.datasets.map((d) => ({ id: d.id, version: d.version, recordCounts: d.recordCounts })),
     };

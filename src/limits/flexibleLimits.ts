@@ -45,11 +45,6 @@ export class FlexibleLimits implements RateLimits {
     if (earlier > 0) await limiter.penalty(key, earlier);
   }
 
-  /** Seeds again from the store on each account's next request (counters may have missed requests). */
-  forgetSeeds(): void {
-    this.seeded.clear();
-  }
-
   private limiter(policy: PolicyName, points: number): RateLimiterAbstract {
     const id = `${policy}:${points}`;
     let limiter = this.limiters.get(id);

@@ -40,6 +40,7 @@ export function createLimits(config: Config, log: LimitsLogger, now: () => Date 
     prefix: config.redisPrefix,
     now,
     seed,
+    timeoutMs: config.redisTimeoutMs,
     // The log (operators only) says why; /readyz (anyone) does not name the host or port.
     onSharedChange: (shared, reason) =>
       shared

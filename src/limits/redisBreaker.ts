@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import CircuitBreaker from 'opossum';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { FlexibleLimits, type DailySeed } from './flexibleLimits.js';
-import type { LimitDecision, LimitsStatus, PlanRates, RateLimits } from './limits.js';
+import { utcDay, type LimitDecision, type LimitsStatus, type PlanRates, type RateLimits } from './limits.js';
 import { MemoryLimits } from './memoryLimits.js';
 
 /** Longest a request waits for Redis before it is counted locally instead. */
@@ -53,11 +53,12 @@ export interface RedisLimitsOptions {
 export class RedisBreakerLimits implements RateLimits {
   private readonly shared: FlexibleLimits;
   private local: MemoryLimits;
-  private readonly breaker: CircuitBreaker<[number, PlanRates], LimitDecision>;
+  /** The timed call: raise the day's counter to the recorded floor when one is given, then count. */
+  private readonly breaker: CircuitBreaker<[number, PlanRates, number], LimitDecision>;
   private readonly now: () => Date;
   private readonly seed: DailySeed | null;
   private readonly timeoutMs: number;
-  /** Daily counters raised to the store's usage since the circuit last closed. */
+  /** `<account>|<day>` whose Redis counter was raised to the store's usage since the circuit last closed. */
   private floored = new Set<string>();
 
   constructor(private readonly options: RedisLimitsOptions) {
@@ -71,24 +72,34 @@ export class RedisBreakerLimits implements RateLimits {
         new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}:${policy}`, points, duration, rejectIfRedisNotReady: true }),
       this.now,
       () => this.status(),
-      async () => {},
-      this.seed === null ? null : (accountId, day) => this.raiseDaily(accountId, day),
     );
-    this.breaker = new CircuitBreaker((accountId: number, plan: PlanRates) => this.shared.consume(accountId, plan), {
-      timeout: this.timeoutMs,
-      resetTimeout: options.retryMs ?? REDIS_RETRY_MS,
-      errorThresholdPercentage: 50,
-      volumeThreshold: 3,
-      rollingCountTimeout: 5000,
+    this.breaker = new CircuitBreaker(
+      async (accountId: number, plan: PlanRates, floor: number) => {
+        if (floor > 0) {
+          // FlexibleLimits' daily counter of the account and day (one key whatever the plan size).
+          await redis.eval(RAISE_TO_FLOOR, 1, `${prefix}:daily:${accountId}:${utcDay(this.now())}`, String(floor), String(86_400 + 3_600));
+        }
+        return this.shared.consume(accountId, plan);
+      },
+      {
+        timeout: this.timeoutMs,
+        resetTimeout: options.retryMs ?? REDIS_RETRY_MS,
+        errorThresholdPercentage: 50,
+        volumeThreshold: 3,
+        rollingCountTimeout: 5000,
+      },
+    );
+    this.breaker.fallback((accountId: number, plan: PlanRates, floor: number) => {
+      // The floor did not reach Redis: raise it on the account's next shared request.
+      if (floor > 0) this.floored.delete(`${accountId}|${utcDay(this.now())}`);
+      return this.local.consume(accountId, plan);
     });
-    this.breaker.fallback((accountId: number, plan: PlanRates) => this.local.consume(accountId, plan));
     this.breaker.on('open', () => {
       this.local = new MemoryLimits(this.now, this.seed);
       options.onSharedChange?.(false, `no answer within ${this.timeoutMs} ms`);
     });
     this.breaker.on('close', () => {
       this.floored = new Set();
-      this.shared.forgetSeeds();
       options.onSharedChange?.(true, 'Redis answers again');
     });
     // A closed connection needs no timeouts to be noticed; a new one is worth trying at once.
@@ -101,25 +112,28 @@ export class RedisBreakerLimits implements RateLimits {
     if (redis.status !== 'ready') this.breaker.open();
   }
 
-  /**
-   * FlexibleLimits' seed for the shared counters: instead of adding the store's usage (every
-   * instance would add it again), the counter is raised to it. Returns 0: nothing to add.
-   */
-  private async raiseDaily(accountId: number, day: string): Promise<number> {
-    const id = `${accountId}|${day}`;
-    if (this.floored.has(id) || this.seed === null) return 0;
-    this.floored.add(id);
-    const recorded = await this.seed(accountId, day);
-    if (recorded <= 0) return 0;
-    const { redis, prefix } = this.options;
-    // FlexibleLimits' daily counter of the account and day (one key whatever the plan size).
-    await redis.eval(RAISE_TO_FLOOR, 1, `${prefix}:daily:${accountId}:${day}`, String(recorded), String(86_400 + 3_600));
-    return 0;
-  }
-
   consume(accountId: number, plan: PlanRates): Promise<LimitDecision> | LimitDecision {
     if (this.breaker.opened) return this.local.consume(accountId, plan);
-    return this.breaker.fire(accountId, plan);
+    if (this.seed === null) return this.breaker.fire(accountId, plan, 0);
+    const id = `${accountId}|${utcDay(this.now())}`;
+    if (this.floored.has(id)) return this.breaker.fire(accountId, plan, 0);
+    return this.floorThenCount(accountId, plan, id);
+  }
+
+  /**
+   * The account's first shared request of the day (since the circuit closed): the store's
+   * recorded usage is read outside the timed call (the store is not Redis), then Redis raises
+   * its counter to it and counts, inside it.
+   */
+  private async floorThenCount(accountId: number, plan: PlanRates, id: string): Promise<LimitDecision> {
+    this.floored.add(id);
+    let floor = 0;
+    try {
+      floor = await this.seed!(accountId, utcDay(this.now()));
+    } catch {
+      this.floored.delete(id);
+    }
+    return this.breaker.fire(accountId, plan, floor);
   }
 
   async usedToday(accountId: number, plan: PlanRates): Promise<number> {

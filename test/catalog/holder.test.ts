@@ -1,11 +1,13 @@
 import Database from 'better-sqlite3';
-import { copyFileSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, copyFileSync, mkdtempSync, openSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AccountService } from '../../src/accounts/service.js';
 import { SqliteAccountStore } from '../../src/accounts/sqliteStore.js';
 import { CatalogHolder } from '../../src/catalog/holder.js';
+import { writeIntegrity } from '../../src/catalog/integrity.js';
 import { loadConfig } from '../../src/config.js';
 import { buildApp } from '../../src/http/app.js';
 import type { FastifyInstance } from 'fastify';
@@ -94,5 +96,47 @@ describe('catalogue reload', () => {
       seen = await version();
     }
     expect(seen).toBe('reloaded-2');
+  });
+});
+
+describe('catalogue integrity (issue 19, finding 12)', () => {
+  it('verifies the file against the hash written at import in the background, and answers /readyz 503 once bytes in its middle change', async () => {
+    const own = mkdtempSync(path.join(tmpdir(), 'larder-integrity-'));
+    const catalogue = path.join(own, 'catalog.sqlite');
+    copyFileSync(inject('catalogPath'), catalogue);
+    const db = new Database(catalogue, { readonly: true });
+    const catalogVersion = db.prepare(`SELECT value FROM meta WHERE key = 'catalog_version'`).pluck().get() as string;
+    db.close();
+    await writeIntegrity(catalogue, catalogue, catalogVersion);
+
+    const config = loadConfig({ LOG_LEVEL: 'silent', LARDER_MAX_EVENT_LOOP_DELAY_MS: '0' });
+    const serve = async () => {
+      const errors: string[] = [];
+      const served = new CatalogHolder(catalogue, { info() {}, error: (_o, msg) => errors.push(msg) }, 200);
+      const instance = await buildApp({ config, catalog: served, accounts: new AccountService(new SqliteAccountStore(':memory:'), config.plans), logger: false });
+      await instance.ready();
+      return { served, instance, errors };
+    };
+
+    const good = await serve();
+    expect((await good.instance.inject({ method: 'GET', url: '/readyz' })).json().catalog.integrity).toMatch(/^(checking|verified)$/);
+    await good.served.verifying;
+    expect((await good.instance.inject({ method: 'GET', url: '/readyz' })).json().catalog.integrity).toBe('verified');
+    await good.instance.close();
+    good.served.close();
+
+    // Random bytes written into the middle of the file, as the review did.
+    const fd = openSync(catalogue, 'r+');
+    writeSync(fd, randomBytes(4096), 0, 4096, Math.floor(statSync(catalogue).size / 2));
+    closeSync(fd);
+    const bad = await serve();
+    await bad.served.verifying;
+    const ready = await bad.instance.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toMatchObject({ code: 'service_unavailable' });
+    expect(ready.json().detail).toMatch(/does not match the content hash written at import/);
+    expect(bad.errors).toContain('catalogue integrity check failed');
+    await bad.instance.close();
+    bad.served.close();
   });
 });

@@ -1,5 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
@@ -33,6 +35,29 @@ describe('larder keys', () => {
     expect(again.status).toBe(1);
     expect(again.stderr).toMatch(/already revoked/);
     expect(larder(['keys', 'create', '--name', 'x', '--plan', 'platinum'], env).status).not.toBe(0);
+  });
+
+  it('refuses control characters in names and emails, and escapes stored ones when listing (issue 19, finding 11)', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'larder-cli-'));
+    const env = { LARDER_ACCOUNTS_DB: path.join(dir, 'accounts.sqlite') };
+    const refused = larder(['keys', 'create', '--name', 'evil\u001b[2J', '--email', 'ctl@example.com'], env);
+    expect(refused.status).toBe(1);
+    expect(refused.stdout).not.toMatch(/svc_live_/);
+    expect(larder(['accounts', 'create', '--email', 'a\u001b]0;pwned\u0007@example.com'], env).status).toBe(1);
+    // A name stored before the rule (written straight into the file) is escaped, not sent raw.
+    expect(larder(['keys', 'create', '--name', 'plain', '--email', 'ctl@example.com'], env).status).toBe(0);
+    const db = new Database(env.LARDER_ACCOUNTS_DB);
+    db.prepare("UPDATE api_key SET name = ?").run('old\u001b[31mred');
+    db.prepare("UPDATE account SET name = ?").run('bidi\u202egnp.exe');
+    db.close();
+    const keys = larder(['keys', 'list'], env).stdout;
+    expect(keys).not.toContain('\u001b');
+    expect(keys).toContain('old\\u{1b}[31mred');
+    const accounts = larder(['accounts', 'list'], env).stdout;
+    expect(accounts).not.toContain('\u202e');
+    expect(accounts).toContain('bidi\\u{202e}gnp.exe');
+    // The account store holds password and key hashes: readable by its owner only.
+    expect(statSync(env.LARDER_ACCOUNTS_DB).mode & 0o777).toBe(0o600);
   });
 
   it('explains a missing source directory', () => {
@@ -75,6 +100,37 @@ describe('larder serve', () => {
     expect(again.out).not.toMatch(/svc_live_[0-9a-f]{32}/);
     second.child.kill('SIGTERM');
     await new Promise((r) => second.child.on('exit', r));
+  });
+
+  it('creates no first key when the start fails before listening, and prints one at the next good start (issue 19, finding 10)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'larder-serve-'));
+    const accountsDb = path.join(dir, 'accounts.sqlite');
+    const broken = path.join(dir, 'broken.sqlite');
+    writeFileSync(broken, randomBytes(64 * 1024));
+    const failed = spawnSync(process.execPath, [BIN, 'serve'], {
+      env: { ...process.env, LARDER_CATALOG: broken, LARDER_ACCOUNTS_DB: accountsDb, PORT: '0', LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(failed.status).not.toBe(0);
+    expect(failed.stdout).not.toMatch(/svc_live_/);
+    expect(larder(['keys', 'list'], { LARDER_ACCOUNTS_DB: accountsDb }).stdout.trim().split('\n')).toHaveLength(1); // the header only
+
+    const child = spawn(process.execPath, [BIN, 'serve'], { env: { ...process.env, LARDER_CATALOG: inject('catalogPath'), LARDER_ACCOUNTS_DB: accountsDb, PORT: '0' } });
+    let out = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (chunk) => {
+        out += chunk;
+        const m = /API reference at (http:\/\/127\.0\.0\.1:\d+)\/docs/.exec(out);
+        if (m) resolve(m[1]!);
+      });
+      child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${out}`)));
+    });
+    const key = /(svc_live_[0-9a-f]{32})/.exec(out)?.[1];
+    expect(key).toBeDefined();
+    expect((await fetch(`${url}/v1/ingredients/1001`, { headers: { 'x-api-key': key! } })).status).toBe(200);
+    child.kill('SIGTERM');
+    await new Promise((r) => child.on('exit', r));
   });
 });
 

@@ -28,6 +28,8 @@ export const etagPlugin = fp(async (app: FastifyInstance) => {
       reply.code(304);
       reply.removeHeader('content-length');
       reply.removeHeader('content-type');
+      // A body encoded ahead (the OpenAPI document) says so; a 304 has no body to decode.
+      reply.removeHeader('content-encoding');
       return done(null, '');
     }
     return done(null, payload);

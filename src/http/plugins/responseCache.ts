@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
-import { createHash } from 'node:crypto';
+import { strongEtag } from '../../catalog/answers.js';
 
 export interface CachedResponse {
   body: string;
@@ -23,9 +23,7 @@ declare module 'fastify' {
   }
 }
 
-export function strongEtag(body: string | Buffer): string {
-  return `"${createHash('sha1').update(body).digest('base64url')}"`;
-}
+export { strongEtag };
 
 /**
  * Keeps serialised 200 answers of the read-only data routes, keyed by catalogue version and

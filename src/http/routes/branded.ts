@@ -6,11 +6,16 @@ import {
   BRANDED_RESULT_WINDOW,
   BRANDED_SCAN_CAP,
   BRANDED_TIME_BUDGET_MS,
+  BRANDED_BASIS_G,
+  BRANDED_BASIS_ML,
   BrandedQueryError,
 } from '../../catalog/branded.js';
 import { BRANDED_MAX_TERMS } from '../../domain/brandedSearch.js';
+import { COMPLETENESS_FIELDS, parseHas } from '../../domain/completeness.js';
 import { ApiError } from '../../errors.js';
-import { BASIS, errorResponses, json, NO_CONTROL_CHARACTERS, NutrientAmount, pageBounds, Pagination } from '../schemas.js';
+import { filterNutrients } from '../../domain/nutrientAmounts.js';
+import { nutrientFilter, NutrientsFilterQuery } from '../amounts.js';
+import { errorResponses, json, NO_CONTROL_CHARACTERS, pageBounds, Pagination } from '../schemas.js';
 
 const nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -33,14 +38,36 @@ export const BrandedProduct = Type.Object({
   data_quality: Type.Union([Type.Literal('medium'), Type.Literal('low')], {
     description: 'medium when the product has a serving size, low when it has none',
   }),
-  source: Type.String({ description: 'Dataset the record comes from (see /v1/sources for its licence and attribution)' }),
+  source: Type.String({
+    description:
+      'Dataset the record comes from first (see /v1/sources for its licence and attribution); where several sources have the same barcode, the others fill the fields it lacks and each nutrient names its own source',
+  }),
+  completeness: Type.Array(Type.Enum([...COMPLETENESS_FIELDS]), {
+    description:
+      'Which of name, brand, energy, macros (fat, carbohydrate and protein), serving_size and ingredients the record has; filter with has=. Energy counts whether printed or calculated_eu_1169',
+  }),
+});
+
+const BrandedNutrientAmount = Type.Object({
+  nutrient_id: Type.Integer({ description: 'Nutrient definition id (FDC nutrient id)' }),
+  name: Type.String(),
+  unit: Type.String({ description: 'g, mg, µg, kcal, kJ, ...' }),
+  amount: Type.Number({ description: 'Per 100 g, or per 100 ml where basis says so' }),
+  derivation: Type.Union([Type.Literal('label'), Type.Literal('calculated'), Type.Literal('calculated_eu_1169')], {
+    description:
+      'label: as printed on the label (as the source transcribes it). calculated_eu_1169: energy (1008 kcal, 1062 kJ) calculated from the label\'s fat, carbohydrate, protein (and fibre, alcohol, polyols where given) with the factors of Regulation (EU) No 1169/2011 Annex XIV, only where no source gives energy. calculated: derived by the source\'s rule from another label value (sodium from salt / 2.5; alcohol in g from % vol x 0.789)',
+  }),
+  source: Type.String({ description: 'Dataset the value comes from (for calculated energy: the dataset of the carbohydrate value used)' }),
 });
 
 export const BrandedDetail = Type.Object({
   ...BrandedProduct.properties,
-  basis: Type.Literal(BASIS),
-  nutrients: Type.Array(NutrientAmount, {
-    description: 'Per 100 g as the source gives them (label values: derivation "label"); a nutrient the source lacks is absent',
+  basis: Type.Union([Type.Literal(BRANDED_BASIS_G), Type.Literal(BRANDED_BASIS_ML)], {
+    description: `${BRANDED_BASIS_ML} where the source states the product's values per 100 ml (drinks), else ${BRANDED_BASIS_G}`,
+  }),
+  nutrients: Type.Array(BrandedNutrientAmount, {
+    description:
+      'Per 100 g (or 100 ml, see basis) as the sources give them, each with its source and derivation; a nutrient no source gives is absent',
   }),
 });
 
@@ -69,13 +96,23 @@ export const brandedRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
 - **q**: words of the name, all required, the last one as a prefix (from 2 letters), Porter stemming, accents folded; FTS syntax is never interpreted. Order: exact name, then names starting with the text, then the other matches; shorter names first in each group, id last. At most 200 characters and ${BRANDED_MAX_TERMS} words (more is 400).
 - **gtin**: 8 to 14 digits; UPC-A (12), EAN-13 and GTIN-14 spellings of one barcode match the same product (compared as GTIN-14). Anything else is 400.
-- **brand**: case- and accent-insensitive substring of the brand name or the brand owner (at least 2 characters). By id.
+- **brand**: case- and accent-insensitive substring of the brand name or the brand owner (at least 2 characters). By id. For sources without a brand field whose names begin with the brand (FoodRepo: "Coop Naturaplan ...", "M Budget ..."), the first two words of the name are matched too; the record's brand stays null.
+- **has**: comma-separated completeness fields every result must have (${COMPLETENESS_FIELDS.join(', ')}), e.g. has=energy,brand; an unknown name is 400.
+
+Name search order: within each group (exact name, name starting with the text, other matches) records with a name, a brand and energy come first, then records with energy, then the rest; shorter names first after that.
 
 Bounded work: total is exact up to ${BRANDED_COUNT_CAP} matches and a lower bound past that (total_exact false); with q or brand, offset + limit may not exceed ${BRANDED_RESULT_WINDOW} (400: narrow the query); with q and brand together at most ${BRANDED_SCAN_CAP} name matches are examined, and a brand text matching more than ${BRANDED_MAX_LABELS} brand names uses the first ${BRANDED_MAX_LABELS} (total_exact false); a search that runs past ${BRANDED_TIME_BUDGET_MS} ms answers what it found (total_exact false).`,
         querystring: Type.Object({
           q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: NO_CONTROL_CHARACTERS, description: 'Words of the product name' })),
           gtin: Type.Optional(Type.String({ pattern: '^[0-9]{8,14}$', description: 'Barcode: 8 to 14 digits' })),
           brand: Type.Optional(Type.String({ minLength: 2, maxLength: 100, pattern: NO_CONTROL_CHARACTERS, description: 'Part of the brand or brand-owner name' })),
+          has: Type.Optional(
+            Type.String({
+              minLength: 1,
+              maxLength: 100,
+              description: `Completeness fields every result must have, comma-separated: ${COMPLETENESS_FIELDS.join(', ')}`,
+            }),
+          ),
           ...Pagination,
         }),
         response: { 200: json(BrandedPage, 'A page of branded products'), ...errorResponses(400, 401, 429) },
@@ -84,8 +121,19 @@ Bounded work: total is exact up to ${BRANDED_COUNT_CAP} matches and a lower boun
     async (request) => {
       const { q, gtin, brand } = request.query;
       const { limit, offset } = pageBounds(request.query);
+      let has = 0;
+      if (request.query.has !== undefined) {
+        const parsed = parseHas(request.query.has);
+        if (parsed.unknown.length > 0 || parsed.mask === 0) {
+          throw ApiError.invalidParameter(
+            'has',
+            `${parsed.unknown.length > 0 ? `unknown field ${parsed.unknown.map((u) => JSON.stringify(u)).join(', ')}` : 'no field given'}: use ${COMPLETENESS_FIELDS.join(', ')}`,
+          );
+        }
+        has = parsed.mask;
+      }
       try {
-        const page = app.branded.list({ q, gtin, brand, limit, offset });
+        const page = app.branded.list({ q, gtin, brand, has, limit, offset });
         return { data: page.data, limit, offset, total: page.total, total_exact: page.total_exact };
       } catch (err) {
         if (err instanceof BrandedQueryError) throw ApiError.invalidParameter(err.parameter, err.message);
@@ -101,13 +149,15 @@ Bounded work: total is exact up to ${BRANDED_COUNT_CAP} matches and a lower boun
         tags: ['Branded products'],
         summary: 'One branded product with its nutrients per 100 g',
         params: BrandedParams,
+        querystring: Type.Object({ ...NutrientsFilterQuery }),
         response: { 200: json(BrandedDetail, 'The product'), ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request) => {
+      const keep = nutrientFilter(app.reference, request.query.nutrients);
       const product = app.branded.product(request.params.id);
       if (!product) throw ApiError.notFound(`branded product ${request.params.id}`);
-      return product;
+      return keep === null ? product : { ...product, nutrients: filterNutrients(product.nutrients, keep) };
     },
   );
 };

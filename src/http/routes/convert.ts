@@ -82,7 +82,7 @@ export const convertRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (amount < MIN_NORMAL) throw ApiError.invalidParameter('amount', `is too small: at least ${MIN_NORMAL} (smaller numbers lose precision)`);
       const size = request.query.size === undefined ? undefined : parseSize(request.query.size);
       if (size === null) throw ApiError.invalidParameter('size', `must be one of: ${PIECE_SIZES.join(', ')}`);
-      const ingredient = app.ingredients.ingredientNutrients(request.params.id);
+      const ingredient = app.ingredients.identity(request.params.id);
       const density = app.ingredients.density(request.params.id);
       if (!ingredient || !density) throw ApiError.notFound(`ingredient ${request.params.id}`);
       const measures = app.ingredients.measures(ingredient.id);

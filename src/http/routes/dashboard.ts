@@ -6,6 +6,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { Type, type Static } from 'typebox';
 import { PasswordPolicy } from '../../accounts/passwords.js';
 import { SESSION_SECONDS } from '../../accounts/service.js';
+import { isPrintable } from '../../accounts/text.js';
 import type { Account } from '../../accounts/store.js';
 import { ApiError } from '../../errors.js';
 import { secondsToUtcMidnight, utcDay } from '../../limits/limits.js';
@@ -17,8 +18,6 @@ const SESSION_COOKIE = 'larder_session';
 const FORM_COOKIE = 'larder_form';
 /** An address with no spaces and no control characters (C0, DEL, C1): it is printed by `larder accounts list`. */
 const EMAIL = /^[^\s@\p{Cc}\p{Cf}]+@[^\s@\p{Cc}\p{Cf}]+\.[^\s@\p{Cc}\p{Cf}]+$/u;
-/** Key names are shown on the dashboard and by `larder keys list`: printable characters only. */
-const KEY_NAME = /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+$/u;
 const hidden = { hide: true };
 
 /** Form fields bounded in size; a repeated field (an array) or an oversized one is a 400 page. */
@@ -222,7 +221,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     const current = await postSession(request, form);
     if (!current) return reply.redirect('/dashboard/sign-in', 303);
     const name = (form.name ?? '').trim();
-    if (name.length === 0 || name.length > 100 || !KEY_NAME.test(name)) {
+    if (name.length === 0 || name.length > 100 || !isPrintable(name)) {
       return renderDashboard(reply, current.account, current.session.csrfToken, { error: 'Give the key a name of 1 to 100 printable characters.' });
     }
     try {

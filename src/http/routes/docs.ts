@@ -1,4 +1,7 @@
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyPluginAsync } from 'fastify';
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { ERROR_STATUS, ERROR_TITLES, type ErrorCode } from '../../errors.js';
 
 /** What a client should do about each error code; shown on /docs/errors, where every problem's `type` points. */
@@ -47,8 +50,35 @@ ${rows}
 </tbody></table></main></body></html>`;
 }
 
+interface EncodedDocument {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  /** The strong ETag of each representation (one per content coding). */
+  etags: Record<'identity' | 'br' | 'gzip', string>;
+}
+
+/** The OpenAPI document as JSON, brotli and gzip, made once: it only changes with the code. */
+function encodeDocument(document: unknown): EncodedDocument {
+  const identity = Buffer.from(JSON.stringify(document));
+  const br = brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } });
+  const gzip = gzipSync(identity, { level: 9 });
+  const tag = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
+  return { identity, br, gzip, etags: { identity: `"${tag}"`, br: `"${tag}-br"`, gzip: `"${tag}-gz"` } };
+}
+
 export const docsRoutes: FastifyPluginAsync = async (app) => {
   const page = errorsPage();
-  app.get('/v1/openapi.json', { schema: { hide: true } }, async (_request, reply) => reply.type('application/json').send(app.swagger()));
+  // Compressing the 100 KB document per request (brotli) cost more than any data answer; it is
+  // encoded on first request and served as bytes, without the compression plugin.
+  let encoded: EncodedDocument | null = null;
+  app.get('/v1/openapi.json', { schema: { hide: true }, compress: false }, async (request, reply) => {
+    encoded ??= encodeDocument(app.swagger());
+    const accepted = request.headers['accept-encoding'];
+    const coding = (accepted ? negotiate(accepted, ['br', 'gzip']) : null) as 'br' | 'gzip' | null;
+    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+    if (coding === null) return reply.header('etag', encoded.etags.identity).send(encoded.identity);
+    return reply.header('content-encoding', coding).header('etag', encoded.etags[coding]).send(encoded[coding]);
+  });
   app.get('/docs/errors', { schema: { hide: true } }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(page));
 };

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ApiError } from '../../errors.js';
 import { errorResponses, json } from '../schemas.js';
 
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -31,6 +32,13 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
                 version: Type.String(),
                 built_at: Type.String(),
                 branded_release: Type.String({ description: '"real", or "real + synthetic (...)" when a synthetic release was loaded for load testing' }),
+                integrity: Type.Union(
+                  [Type.Literal('unchecked'), Type.Literal('checking'), Type.Literal('verified'), Type.Literal('unverified')],
+                  {
+                    description:
+                      'The file against the content hash written at import: checking (hashed in the background after start or reload), verified, unverified (no hash for this catalogue); a mismatch answers 503',
+                  },
+                ),
               }),
               accounts: Type.Object(
                 { store: Type.Union([Type.Literal('sqlite'), Type.Literal('postgres')]), reachable: Type.Boolean() },
@@ -52,11 +60,15 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async () => ({
-      status: 'ready' as const,
-      catalog: { version: app.catalog.version, built_at: app.catalog.builtAt, branded_release: app.branded.release },
-      accounts: { store: app.accounts.store.kind, reachable: await app.accounts.checkStore() },
-      limits: app.limits.status(),
-    }),
+    async () => {
+      const integrity = app.catalog.integrity;
+      if (integrity.state === 'corrupt') throw new ApiError('service_unavailable', `the catalogue is damaged: ${integrity.detail ?? 'it does not match its content hash'}`);
+      return {
+        status: 'ready' as const,
+        catalog: { version: app.catalog.version, built_at: app.catalog.builtAt, branded_release: app.branded.release, integrity: integrity.state },
+        accounts: { store: app.accounts.store.kind, reachable: await app.accounts.checkStore() },
+        limits: app.limits.status(),
+      };
+    },
   );
 };

@@ -7,7 +7,7 @@ import { ApiError } from '../../errors.js';
 import { CookedFields, COOKED_BASIS, MethodQuery } from './yield.js';
 import { AmountQuery, ingredientPortion, nutrientFilter, NutrientsFilterQuery, PortionFields } from '../amounts.js';
 import { filterNutrients, scaleNutrients } from '../../domain/nutrientAmounts.js';
-import { AllergenName, BASIS, errorResponses, IdParams, json, NutrientAmount, pageOf, Pagination, pageBounds, SearchText } from '../schemas.js';
+import { AllergenName, BASIS, errorResponses, IdParams, json, NutrientAmount, pageOf, Pagination, pageBounds, SearchText, sendPrepared } from '../schemas.js';
 
 export const IngredientListItem = Type.Object({
   id: Type.Integer({ description: 'NDB number (SR Legacy) or FDC id (Foundation, above 300000)' }),
@@ -144,11 +144,17 @@ export const ingredientRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: json(Ingredient, 'The ingredient'), ...errorResponses(400, 401, 404, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const keep = nutrientFilter(app.reference, request.query.nutrients);
+      if (keep === null) {
+        // Prepared at import with its ETag (src/importers/answers.ts): one read, no serialising.
+        const answer = app.ingredients.detail(request.params.id);
+        if (!answer) throw ApiError.notFound(`ingredient ${request.params.id}`);
+        return sendPrepared(reply, answer.body, answer.etag);
+      }
       const ingredient = app.ingredients.ingredient(request.params.id);
       if (!ingredient) throw ApiError.notFound(`ingredient ${request.params.id}`);
-      return keep === null ? ingredient : { ...ingredient, nutrients: filterNutrients(ingredient.nutrients, keep) };
+      return { ...ingredient, nutrients: filterNutrients(ingredient.nutrients, keep) };
     },
   );
 
@@ -171,13 +177,21 @@ export const ingredientRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: json(CountryNutrients, 'Country-resolved nutrients'), ...errorResponses(400, 401, 404, 422, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const country = resolveCountry(request.query.country, app.catalog.countries);
       const method = request.query.method === undefined ? null : parseMethod(request.query.method);
       const keep = nutrientFilter(app.reference, request.query.nutrients);
-      const body = app.nationalValues.nutrients(request.params.id, country);
-      if (!body) throw ApiError.notFound(`ingredient ${request.params.id}`);
-      const portion = ingredientPortion(app.ingredients, body.id, request.query);
+      // One read: the compact profile resolved for the country at import (src/catalog/answers.ts).
+      const profile = app.nationalValues.profile(request.params.id, country);
+      if (!profile) throw ApiError.notFound(`ingredient ${request.params.id}`);
+      const portion = ingredientPortion(app.ingredients, profile.id, request.query);
+      if (keep === null && !portion) {
+        // Written from the compact profile; the ETag of the raw answer was computed at import.
+        if (!method) return sendPrepared(reply, app.nationalValues.answer(profile), profile.etag);
+        const cooking = app.carbonCooking.cooking(profile.id, method)!;
+        return sendPrepared(reply, app.nationalValues.answer(profile, { method, cooking, numbers: app.carbonCooking.nutrientNumbers(), basis: COOKED_BASIS }));
+      }
+      const body = app.nationalValues.bodyOf(profile);
       const forAmount = <B extends { basis: string; nutrients: Array<{ nutrient_id: number; amount: number }> }>(answer: B): B => {
         const nutrients = filterNutrients(answer.nutrients, keep);
         if (!portion) return { ...answer, nutrients };

@@ -142,11 +142,11 @@ export const recipeRoutes: FastifyPluginAsyncTypebox = async (app) => {
           };
         }
         const top = found[0]!;
+        const record = app.ingredients.ingredient(top.id)!;
         const density = app.ingredients.density(top.id)!;
         const weight = weighLine(parsed, system, density, piecesFor(app.ingredients.measures(top.id), parsed.size));
         const grams = weight.grams ?? 0;
-        const nutrients =
-          country === 'US' ? (app.ingredients.ingredientNutrients(top.id)?.nutrients ?? []) : (app.nationalValues.nutrients(top.id, country)?.nutrients ?? []);
+        const nutrients = country === 'US' ? record.nutrients : (app.nationalValues.nutrients(top.id, country)?.nutrients ?? []);
         if (grams > 0) {
           totalGrams += grams;
           for (const n of nutrients) {
@@ -158,8 +158,8 @@ export const recipeRoutes: FastifyPluginAsyncTypebox = async (app) => {
           const carbon = app.carbonCooking.footprint(top.id, country);
           if (carbon) kgCo2e += (carbon.carbon.kg_co2e_per_kg * grams) / 1000;
         }
-        for (const a of app.ingredients.ingredient(top.id)?.allergens ?? []) allergens.add(a);
-        const source = app.ingredients.ingredient(top.id)?.source ?? null;
+        for (const a of record.allergens) allergens.add(a);
+        const source = record.source;
         return {
           ...base,
           ingredient: { id: top.id, name: top.name },

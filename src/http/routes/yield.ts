@@ -71,7 +71,7 @@ export const yieldRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const method = parseMethod(request.query.method);
-      const found = app.ingredients.ingredientNutrients(request.params.id);
+      const found = app.ingredients.identity(request.params.id);
       if (!found) throw ApiError.notFound(`ingredient ${request.params.id}`);
       const cooking = app.carbonCooking.cooking(found.id, method);
       if (!cooking) throw new ApiError('internal_error', 'no cooking data for this ingredient');

@@ -25,12 +25,24 @@ const V1_ROUTES = [
   '/v1/categories',
   '/v1/sources',
   '/v1/survey-foods',
+  '/v1/survey-foods/11111000',
   '/v1/survey-foods/11111000/components',
   '/v1/branded',
   '/v1/branded?q=cookies',
   '/v1/branded?gtin=840379101331',
   '/v1/branded/1377290',
+  '/v1/ingredients/batch',
+  '/v1/branded/batch',
+  '/v1/recipes/analyze',
 ];
+
+/** The POST routes, with a valid body each. */
+const BODIES: Record<string, object> = {
+  '/v1/ingredients/batch': { ids: [1001] },
+  '/v1/branded/batch': { gtins: ['840379101331'] },
+  '/v1/recipes/analyze': { lines: ['1 cup whole milk'] },
+};
+const request = (url: string) => (BODIES[url] ? { method: 'POST' as const, url, payload: BODIES[url] } : { method: 'GET' as const, url });
 
 describe('API keys on every /v1 route', () => {
   it('covers every data route the app registers', () => {
@@ -50,14 +62,14 @@ describe('API keys on every /v1 route', () => {
     ];
     it.each(cases)('refuses %s with 401', async (_label, headers, code) => {
       // An address per route: more than 100 401s from one address in a minute become 429s.
-      const res = await t.app.inject({ method: 'GET', url, headers: headers(), remoteAddress: `192.0.2.${V1_ROUTES.indexOf(url) + 1}` });
+      const res = await t.app.inject({ ...request(url), headers: headers(), remoteAddress: `192.0.2.${V1_ROUTES.indexOf(url) + 1}` });
       expect(res.statusCode).toBe(401);
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
       expect(res.json()).toMatchObject({ status: 401, code, request_id: res.headers['x-request-id'] });
     });
 
     it('accepts the active key', async () => {
-      const res = await t.app.inject({ method: 'GET', url, headers: { 'x-api-key': t.key } });
+      const res = await t.app.inject({ ...request(url), headers: { 'x-api-key': t.key } });
       expect(res.statusCode).toBe(200);
     });
   });

@@ -32,8 +32,8 @@ describe('errors', () => {
   });
 
   it('never leaks internals in a 500', async () => {
-    const original = t.app.ingredients.ingredient.bind(t.app.ingredients);
-    t.app.ingredients.ingredient = () => {
+    const original = t.app.ingredients.detail.bind(t.app.ingredients);
+    t.app.ingredients.detail = () => {
       throw new Error('SQLITE_CORRUPT: SELECT secret FROM table at /srv/larder/catalog.ts:12');
     };
     try {
@@ -44,7 +44,7 @@ describe('errors', () => {
       expect(body).toMatchObject({ code: 'internal_error', status: 500, request_id: res.headers['x-request-id'] });
       expect(res.body).not.toMatch(/SQLITE|SELECT|catalog\.ts|at \//);
     } finally {
-      t.app.ingredients.ingredient = original;
+      t.app.ingredients.detail = original;
     }
   });
 

@@ -12,8 +12,8 @@ describe('response cache', () => {
     const headers = { 'x-api-key': t.key };
     const first = await t.app.inject({ method: 'GET', url: '/v1/ingredients/1002', headers });
     let calls = 0;
-    const original = t.app.ingredients.ingredient.bind(t.app.ingredients);
-    t.app.ingredients.ingredient = (id) => {
+    const original = t.app.ingredients.detail.bind(t.app.ingredients);
+    t.app.ingredients.detail = (id) => {
       calls++;
       return original(id);
     };
@@ -27,7 +27,7 @@ describe('response cache', () => {
       expect(other.json().id).toBe(1003);
       expect(calls).toBe(1);
     } finally {
-      t.app.ingredients.ingredient = original;
+      t.app.ingredients.detail = original;
     }
   });
 

@@ -86,6 +86,14 @@ describe('POST /v1/branded/batch', () => {
     expect(body.data[0]).toEqual((await t.get('/v1/branded/1377290')).json());
   });
 
+  it('keeps only the nutrients asked, in the batch and on the single product', async () => {
+    const single = (await t.get('/v1/branded/1377290?nutrients=1008,1003')).json();
+    expect(single.nutrients.map((n: any) => n.nutrient_id).sort()).toEqual([1003, 1008]);
+    const batch = (await post('/v1/branded/batch', { gtins: ['840379101331'], nutrients: [1008, 1003] })).json();
+    expect(batch.data[0]).toEqual(single);
+    expect((await t.get('/v1/branded/1377290?nutrients=1008,777777')).statusCode).toBe(400);
+  });
+
   it('answers 400 naming a string that is no GTIN', async () => {
     const res = await post('/v1/branded/batch', { gtins: ['840379101331', '12ab'] });
     expect(res.statusCode).toBe(400);

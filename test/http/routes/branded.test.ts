@@ -66,6 +66,7 @@ describe('GET /v1/branded/:id', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ id: 1377290, name: 'MAPLE CASHEW BUTTER, MAPLE', basis: 'per 100 g edible portion', source: 'usda_branded' });
+    expect(body.completeness).toEqual(['name', 'brand', 'energy', 'macros', 'serving_size', 'ingredients']);
     // food_nutrient.csv rows with fdc_id 1377290: 15 rows
     expect(body.nutrients).toHaveLength(15);
     expect(nutrient(body, 1008)).toMatchObject({ name: 'Energy', unit: 'kcal', amount: 625, derivation: 'label' });
@@ -82,8 +83,13 @@ describe('GET /v1/branded/:id', () => {
     // off_products_2019_subset.tsv.gz: 0000000000017 "Vitória crackers": fat 7, sat 3.08, carbs 70.1, sugars 15, protein 7.8, sodium 0.551181102362205 g
     const body = (await t.get('/v1/branded/100000000000017')).json();
     expect(body).toMatchObject({ name: 'Vitória crackers', gtin_upc: '0000000000017', data_quality: 'low', serving_size: null, source: 'off_products_2019' });
-    expect(body.nutrients.map((n: any) => n.nutrient_id).sort()).toEqual([1003, 1004, 1005, 1093, 1258, 2000]);
-    expect(nutrient(body, 1004).amount).toBe(7);
+    // Energy is not in the subset: calculated from fat, carbohydrate and protein (EU 1169/2011 Annex XIV).
+    expect(body.nutrients.map((n: any) => n.nutrient_id).sort()).toEqual([1003, 1004, 1005, 1008, 1062, 1093, 1258, 2000]);
+    expect(nutrient(body, 1004)).toMatchObject({ amount: 7, derivation: 'label', source: 'off_products_2019' });
+    // 9 x 7 + 4 x 70.1 + 4 x 7.8 = 374.6 kcal; 37 x 7 + 17 x 70.1 + 17 x 7.8 = 1583.3 kJ
+    expect(nutrient(body, 1008)).toMatchObject({ unit: 'kcal', amount: 374.6, derivation: 'calculated_eu_1169', source: 'off_products_2019' });
+    expect(nutrient(body, 1062)).toMatchObject({ unit: 'kJ', amount: 1583.3, derivation: 'calculated_eu_1169', source: 'off_products_2019' });
+    expect(body.completeness).toEqual(['name', 'energy', 'macros']);
     expect(nutrient(body, 1093)).toMatchObject({ unit: 'mg', amount: 551.181102362 });
     expect(nutrient(body, 1079)).toBeUndefined(); // fiber cell empty
   });
@@ -95,12 +101,101 @@ describe('GET /v1/branded/:id', () => {
   });
 });
 
+describe('FoodRepo products merged with Open Food Facts by barcode', () => {
+  it('keeps one product per GTIN, label values from FoodRepo, what it lacks from OFF, each with its source', async () => {
+    // foodrepo_food_table_2018-01-08.csv: 20000684 "Confiture extra de fruits rouges": carbohydrates 60, 1060 kJ, 250 kcal,
+    // fat 0.2, protein 0.4, salt 0.02, sugars 51, monounsaturated 0.1; no fiber, no saturated fat.
+    // off_products_2019_subset.tsv.gz: 20000684: fat 0.1, saturated 0.1, carbohydrates 57, sugars 52, fiber 2, protein 0.4.
+    const body = (await t.get('/v1/branded?gtin=20000684')).json();
+    expect(body.total).toBe(1);
+    const product = (await t.get(`/v1/branded/${body.data[0].id}`)).json();
+    expect(product).toMatchObject({ id: 100000020000684, name: 'Confiture extra de fruits rouges', brand: null, source: 'foodrepo_ch_2018' });
+    expect(product.ingredients_list).toMatch(/^Fruits \(framboises \(25%\)/); // OFF's label text
+    expect(nutrient(product, 1008)).toMatchObject({ amount: 250, derivation: 'label', source: 'foodrepo_ch_2018' });
+    expect(nutrient(product, 1062)).toMatchObject({ amount: 1060, derivation: 'label', source: 'foodrepo_ch_2018' });
+    expect(nutrient(product, 1004)).toMatchObject({ amount: 0.2, source: 'foodrepo_ch_2018' }); // FoodRepo's value wins
+    expect(nutrient(product, 1005)).toMatchObject({ amount: 60, source: 'foodrepo_ch_2018' });
+    expect(nutrient(product, 1079)).toMatchObject({ amount: 2, derivation: 'label', source: 'off_products_2019' });
+    expect(nutrient(product, 1258)).toMatchObject({ amount: 0.1, source: 'off_products_2019' });
+    expect(nutrient(product, 1093)).toMatchObject({ amount: 8, derivation: 'calculated', source: 'foodrepo_ch_2018' }); // 0.02 g salt / 2.5
+  });
+
+  it('says per 100 ml for drinks FoodRepo gives per 100 ml', async () => {
+    // foodrepo: 7616800205113 "Migros Ice Tea mit Pfirsicharoma", unit ml, 119 kJ, 28 kcal, carbohydrates 7
+    const product = (await t.get('/v1/branded/107616800205113')).json();
+    expect(product).toMatchObject({ name: 'Migros Ice Tea mit Pfirsicharoma', basis: 'per 100 ml', brand: null });
+    expect(nutrient(product, 1008)).toMatchObject({ amount: 28, derivation: 'label' });
+    const solid = (await t.get('/v1/branded/107613269763604')).json(); // "M Budget Kartoffelsalat", unit g
+    expect(solid.basis).toBe('per 100 g edible portion');
+    expect(nutrient(solid, 1008)).toMatchObject({ amount: 93, derivation: 'label', source: 'foodrepo_ch_2018' });
+  });
+
+  it('rejects a FoodRepo row with implausible energy, keeping the OFF record of the barcode', async () => {
+    // foodrepo: 8000430132014 "Galbani Mozzarella Cucina" 984 kcal / 4120 kJ (above 900 kcal): rejected.
+    // off_products_2019: "Mozzarella Cuisine" fat 19, carbohydrates 2.2, protein 20: 9x19 + 4x2.2 + 4x20 = 259.8 kcal.
+    const product = (await t.get('/v1/branded/108000430132014')).json();
+    expect(product).toMatchObject({ name: 'Mozzarella Cuisine', source: 'off_products_2019' });
+    expect(nutrient(product, 1008)).toMatchObject({ amount: 259.8, derivation: 'calculated_eu_1169' });
+    const sources = (await t.get('/v1/sources')).json();
+    const foodRepo = sources.data.find((d: any) => d.id === 'foodrepo_ch_2018');
+    expect(foodRepo.licence).toMatch(/CC BY 4\.0/);
+    expect(foodRepo.attribution).toMatch(/FoodRepo/);
+    // python csv over the table: 54 rows above 900 kcal (or 3766 kJ); 326 more whose kJ/kcal is off by > 7.5 % and > 10 kJ.
+    expect(foodRepo.record_counts).toMatchObject({ rows: 21127, rejected_above_900_kcal: 54, rejected_kj_kcal_mismatch: 326 });
+  });
+});
+
+describe('GET /v1/branded?has=', () => {
+  it('keeps only records with every field asked for', async () => {
+    const body = (await t.get('/v1/branded?has=energy,brand&limit=100')).json();
+    expect(body.data.length).toBe(100);
+    for (const p of body.data) expect(p.completeness).toEqual(expect.arrayContaining(['energy', 'brand']));
+    const q = (await t.get('/v1/branded?q=nutella&has=energy,brand&limit=100')).json();
+    expect(q.total).toBeGreaterThan(0);
+    for (const p of q.data) expect(p.completeness).toEqual(expect.arrayContaining(['energy', 'brand']));
+    const all = (await t.get('/v1/branded?q=nutella&limit=1')).json();
+    expect(q.total).toBeLessThan(all.total);
+    const brand = (await t.get('/v1/branded?brand=roundy&has=serving_size&limit=100')).json();
+    expect(brand.total).toBeGreaterThan(0);
+    expect(brand.total).toBeLessThanOrEqual(41);
+    for (const p of brand.data) expect(p.serving_size).not.toBeNull();
+  });
+
+  it('pages a filtered name search without repeating or skipping', async () => {
+    const whole = ids((await t.get('/v1/branded?q=chocolate&has=energy,macros&limit=60')).json());
+    const paged: number[] = [];
+    for (let offset = 0; offset < 60; offset += 20) {
+      paged.push(...ids((await t.get(`/v1/branded?q=chocolate&has=energy,macros&limit=20&offset=${offset}`)).json()));
+    }
+    expect(paged).toEqual(whole);
+    expect(new Set(paged).size).toBe(60);
+  });
+
+  it.each(['bogus', 'energy,calories', '', ','])('answers 400 for has=%j', async (has) => {
+    const res = await t.get(`/v1/branded?has=${encodeURIComponent(has)}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'invalid_parameter', errors: [{ parameter: 'has' }] });
+  });
+});
+
 describe('GET /v1/branded?brand=', () => {
+  it('matches the brand words FoodRepo names begin with, without inventing a brand', async () => {
+    const body = (await t.get('/v1/branded?brand=migros&q=ice+tea&limit=100')).json();
+    expect(ids(body)).toContain(107616800205113);
+    for (const p of body.data) expect(`${p.brand ?? ''} ${p.brand_owner ?? ''} ${p.name}`.toLowerCase()).toContain('migros');
+    const coop = (await t.get('/v1/branded?brand=coop&limit=100')).json();
+    expect(coop.total).toBeGreaterThan(1000); // "Coop" begins 2,223 FoodRepo names
+  });
+
   it('matches part of the brand owner, in any case', async () => {
     for (const brand of ['justin', "JUSTIN'S", 'ustin']) {
       const body = (await t.get(`/v1/branded?brand=${encodeURIComponent(brand)}&limit=100`)).json();
       expect(ids(body)).toContain(1377290);
-      for (const p of body.data) expect(`${p.brand} ${p.brand_owner}`.toLowerCase()).toContain(brand.toLowerCase());
+      // A product without a brand field matches by the first words of its name (FoodRepo).
+      for (const p of body.data) {
+        const text = p.brand === null && p.brand_owner === null ? p.name : `${p.brand} ${p.brand_owner}`;
+        expect(text.toLowerCase()).toContain(brand.toLowerCase());
+      }
     }
   });
 
@@ -135,6 +230,16 @@ describe('GET /v1/branded?q=', () => {
     const starts = peanut.data.map((p: any) => p.name.toLowerCase().replace(/[^a-z0-9]+/g, ' ').startsWith('peanut butter'));
     expect(starts[0]).toBe(true);
     expect(starts.indexOf(false) === -1 || !starts.slice(starts.indexOf(false)).includes(true)).toBe(true);
+  });
+
+  it('puts records with a name, a brand and energy first within each group', async () => {
+    const body = (await t.get('/v1/branded?q=nutella&limit=100')).json();
+    const exact = body.data.filter((p: any) => p.name.toLowerCase() === 'nutella');
+    const rank = (p: any) => (['name', 'brand', 'energy'].every((f) => p.completeness.includes(f)) ? 0 : p.completeness.includes('energy') ? 1 : 2);
+    expect(exact.length).toBeGreaterThan(5);
+    expect(rank(exact[0])).toBe(0);
+    const ranks = exact.map(rank);
+    expect(ranks).toEqual([...ranks].sort((a: number, b: number) => a - b));
   });
 
   it('matches the last word as a prefix and folds accents', async () => {
@@ -219,5 +324,21 @@ describe('release', () => {
     expect(off.attribution).toMatch(/Open Food Facts/);
     expect(sources.data.find((d: any) => d.id === 'usda_branded').record_counts.branded_products).toBe(9541);
     expect(sources.data.some((d: any) => d.id === 'synthetic_branded')).toBe(false);
+  });
+
+  it("reports each source's energy coverage (the README's table)", async () => {
+    const sources = (await t.get('/v1/sources')).json();
+    const counts = (id: string) => sources.data.find((d: any) => d.id === id).record_counts;
+    // off_products_2019 has no energy column: every energy there is calculated.
+    expect(counts('off_products_2019')).toMatchObject({ products_first_source: 797407, with_energy: 668687, with_energy_calculated_eu_1169: 668687 });
+    expect(counts('foodrepo_ch_2018')).toMatchObject({ products_first_source: 20649, with_energy: 16746, with_energy_calculated_eu_1169: 1197 });
+    expect(counts('off_export_samples')).toMatchObject({ products_first_source: 2801, with_energy: 2545, with_energy_calculated_eu_1169: 45 });
+    expect(counts('usda_branded')).toMatchObject({ products_first_source: 9541, with_energy: 22, with_energy_calculated_eu_1169: 0 });
+    const all = ['off_products_2019', 'foodrepo_ch_2018', 'off_export_samples', 'usda_branded'].map(counts);
+    const share = all.reduce((s, c) => s + c.with_energy, 0) / all.reduce((s, c) => s + c.products_first_source, 0);
+    expect(share).toBeCloseTo(0.8285, 3);
+    // every product is counted once, under its first source
+    const total = (await t.get('/v1/branded?limit=1')).json().total;
+    expect(all.reduce((s, c) => s + c.products_first_source, 0)).toBe(total);
   });
 });

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_STATUS } from '../../../src/errors.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
@@ -48,6 +49,26 @@ describe('OpenAPI document and reference pages', () => {
     expect(ingredient.responses['400'].headers.RateLimit.required).toBe(false);
   });
 
+  it('serves the document compressed once: the same bytes with a length every time, per coding (issue 19, finding 12)', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/v1/openapi.json' });
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await t.app.inject({ method: 'GET', url: '/v1/openapi.json', headers: { 'accept-encoding': 'gzip, deflate, br' } }));
+    for (const res of answers) {
+      expect(res.headers['content-encoding']).toBe('br');
+      // A body compressed per request is streamed without a length; one compressed once has it.
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      expect(res.rawPayload.equals(answers[0]!.rawPayload)).toBe(true);
+      expect(brotliDecompressSync(res.rawPayload).equals(plain.rawPayload)).toBe(true);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+    }
+    const gz = await t.app.inject({ method: 'GET', url: '/v1/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(new Set([plain.headers.etag, gz.headers.etag, answers[0]!.headers.etag]).size).toBe(3);
+    const notModified = await t.app.inject({ method: 'GET', url: '/v1/openapi.json', headers: { 'accept-encoding': 'br', 'if-none-match': String(answers[0]!.headers.etag) } });
+    expect(notModified.statusCode).toBe(304);
+  });
+
   it('checks that every answer carries the headers its status documents', async () => {
     const checker = new OpenApiChecker(t.app.swagger() as unknown as OpenApiDocument);
     const res = await t.app.inject({ method: 'GET', url: '/v1/ingredients/1001', headers: { 'x-api-key': t.key } });
@@ -82,7 +103,7 @@ describe('OpenAPI document and reference pages', () => {
     const ready = (await t.app.inject({ method: 'GET', url: '/readyz' })).json();
     expect(ready).toEqual({
       status: 'ready',
-      catalog: { version: t.catalog.version, built_at: t.catalog.builtAt, branded_release: 'real' },
+      catalog: { version: t.catalog.version, built_at: t.catalog.builtAt, branded_release: 'real', integrity: 'unchecked' },
       accounts: { store: 'sqlite', reachable: true },
       limits: { backend: 'memory', shared: false, state: 'local' },
     });

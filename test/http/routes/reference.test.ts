@@ -34,7 +34,7 @@ describe('reference lists', () => {
       expect.arrayContaining([
         'agribalyse_3_1', 'fao_infoods_density', 'poore_nemecek_2018', 'su_eatable_life', 'usda_cooking_yields',
         'usda_fndds', 'usda_foundation', 'usda_retention_r6', 'usda_sr28', 'usda_sr_legacy', 'uk_cofid', 'fr_ciqual', 'de_bls', 'dk_frida',
-        'off_export_samples', 'off_products_2019', 'usda_branded',
+        'off_export_samples', 'off_products_2019', 'usda_branded', 'foodrepo_ch_2018',
       ]),
     );
     expect(ids).toEqual([...ids].sort());
