@@ -263,7 +263,11 @@ export class BrandedCatalog {
       );
       return { data: rows.slice(offset, offset + limit).map(toItem), total: rows.length, total_exact: true };
     }
-    if (search !== null) return this.searchNames(search, brandText, has, limit, offset);
+    if (search !== null) {
+      const page = this.searchNames(search, brandText, has, limit, offset);
+      if (page.total > 0 || brandText !== null) return page;
+      return this.brandInText(query.q!, has, limit, offset) ?? page;
+    }
     if (brandText !== null) return this.searchBrand(brandText, has, limit, offset);
     if (has !== 0) {
       if (offset + limit > BRANDED_RESULT_WINDOW) {
@@ -282,6 +286,29 @@ export class BrandedCatalog {
       total: this.productCount,
       total_exact: true,
     };
+  }
+
+  /**
+   * A text no product name holds may start or end with a brand ("justin's maple cashew butter"):
+   * the leading or trailing words (longest first) that name a brand are read as `brand`, the rest
+   * as `q`. Tried only when the plain search finds nothing; at most two tries per word.
+   */
+  private brandInText(text: string, has: number, limit: number, offset: number): BrandedPage | null {
+    const words = text.trim().split(/\s+/);
+    for (let k = words.length - 1; k >= 1; k--) {
+      for (const [brandWords, nameWords] of [
+        [words.slice(0, k), words.slice(k)],
+        [words.slice(words.length - k), words.slice(0, words.length - k)],
+      ]) {
+        const brandText = normalizeBrand(brandWords!.join(' '));
+        const built = buildBrandedSearch(nameWords!.join(' '));
+        if (brandText.length < 3 || !built.ok || built.search === null) continue;
+        if (this.brandLabels(brandText).labels.length === 0) continue;
+        const page = this.searchNames(built.search, brandText, has, limit, offset);
+        if (page.total > 0) return page;
+      }
+    }
+    return null;
   }
 
   /**

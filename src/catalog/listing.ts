@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import { buildSearchQuery } from '../domain/search.js';
+import { MATCH_WEIGHTS } from '../domain/ranking.js';
+import { buildSearchQuery, checkedForTypos, corrections, splitCompound, SYNONYM_WORDS, withCorrections, type SearchQuery } from '../domain/search.js';
 
 export interface Page<T> {
   data: T[];
@@ -22,47 +23,88 @@ export interface ListTarget {
 
 /**
  * List and search queries of the ingredient and survey-food read models, with or without
- * full-text search. The ranking lives here (SQL) and in src/domain/search.ts (the query text).
+ * full-text search. What the words mean (synonyms, optional words, typos) is decided in
+ * src/domain/search.ts, how plain and common a record is in src/domain/ranking.ts (stored at
+ * import as search_rank); here they meet in one indexed FTS5 query per page.
  * List statements vary only by which filters are present, so they are few and reused.
  */
 export class Lister {
   private readonly statements = new Map<string, Database.Statement>();
+  private words: Array<[string, number]> | null = null;
 
   constructor(private readonly db: Database.Database) {}
 
   /**
-   * One list query. With text: exact name first, then names whose head (the part before the
-   * first comma) is the text, then names starting with it, then FTS5 rank, shorter names
-   * first; the id breaks every tie so pages are stable.
+   * One list query. With text: every word must match (FTS5); the order is the record's stored
+   * plainness and commonness plus how well its name matches (rankExpression), then the shorter
+   * name key (without SR's explanations in parentheses), the shorter name, the id, so pages are stable. When no name holds every word, names holding any
+   * of them are listed, fewer missing words first.
    */
   page<Row>(target: ListTarget, where: string[], args: Record<string, unknown>, text: string | undefined): Page<Row> {
     const { table, alias, fts: ftsTable, joins, columns } = target;
     let order = `${alias}.id`;
     let source = `${table} ${alias} ${joins}`;
     const conditions = [...where];
+    let knownTotal: number | null = null;
     if (text !== undefined) {
-      const query = buildSearchQuery(text);
+      const query = this.corrected(buildSearchQuery(text, table === 'survey_food' ? 'survey' : 'ingredient'), ftsTable);
       if (query.match === null) return { data: [], total: 0 };
       source = `${ftsTable} f JOIN ${table} ${alias} ON ${alias}.id = f.rowid ${joins}`;
       conditions.push(`${ftsTable} MATCH @match`);
       args.match = query.match;
-      args.norm = query.normalized;
-      args.prefix = `${query.normalized}%`;
-      const tier = `CASE WHEN ${alias}.search_name = @norm THEN 0 WHEN ${alias}.search_head = @norm THEN 1
-                    WHEN ${alias}.search_name LIKE @prefix THEN 2 ELSE 3 END`;
-      // Within the name tiers the plainest (shortest) name wins; among the rest, FTS rank.
-      order = `${tier}, CASE WHEN ${tier} < 3 THEN length(${alias}.name) END,
-               bm25(${ftsTable}), length(${alias}.name), ${alias}.id`;
+      knownTotal = this.count(source, conditions, args);
+      let relaxed = false;
+      if (knownTotal === 0 && query.terms.length > 1) {
+        relaxed = true;
+        args.match = query.anyMatch;
+        knownTotal = null;
+      }
+      order = `${rankExpression(alias, query, relaxed, args, table === 'ingredient')}, length(${alias}.search_name), length(${alias}.name), ${alias}.id`;
     }
     const whereSql = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
     const data = this.prepared(`SELECT ${columns} FROM ${source} ${whereSql} ORDER BY ${order} LIMIT @limit OFFSET @offset`).all(args) as Row[];
-    const countArgs = { ...args };
-    delete countArgs.limit;
-    delete countArgs.offset;
-    delete countArgs.norm;
-    delete countArgs.prefix;
-    const total = this.prepared(`SELECT COUNT(*) FROM ${source} ${whereSql}`).pluck().get(countArgs) as number;
-    return { data, total };
+    return { data, total: knownTotal ?? this.count(source, conditions, args) };
+  }
+
+  private count(source: string, conditions: string[], args: Record<string, unknown>): number {
+    const whereSql = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+    return this.prepared(`SELECT COUNT(*) FROM ${source} ${whereSql}`).pluck().get(countArgs(args)) as number;
+  }
+
+  /**
+   * Typed words of five letters or more that no name holds (as a prefix, for the last word)
+   * are read as two words when they split into two vocabulary words ("pinenuts"), else replaced
+   * by the closest vocabulary word: one or two letters wrong ("chiken", "brocoli").
+   * Words every name holds cost one indexed probe each; only unknown words reach the vocabulary.
+   */
+  private corrected(query: SearchQuery, ftsTable: string): SearchQuery {
+    if (query.match === null) return query;
+    const replaced = new Map<number, string>();
+    const last = query.typed.length - 1;
+    query.typed.forEach((word, i) => {
+      if (!checkedForTypos(word)) return;
+      const probe = i === last ? `"${word}"*` : `"${word}"`;
+      if (this.prepared(`SELECT 1 FROM ${ftsTable} WHERE ${ftsTable} MATCH ? LIMIT 1`).get(probe) !== undefined) return;
+      const known = this.knownWords();
+      const fix = splitCompound(word, (w) => known.has(w)) ?? corrections(word, this.vocabulary(), 1)[0];
+      if (fix !== undefined) replaced.set(i, fix);
+    });
+    return withCorrections(query, replaced);
+  }
+
+  private known: Set<string> | null = null;
+  private knownWords(): Set<string> {
+    this.known ??= new Set(this.vocabulary().map(([w]) => w));
+    return this.known;
+  }
+
+  /** The words of the names (read once, on the first misspelt query), and the synonym table's ("aubergin" -> "aubergine"). */
+  private vocabulary(): Array<[string, number]> {
+    this.words ??= [
+      ...(this.db.prepare('SELECT word, uses FROM search_vocabulary').raw().all() as Array<[string, number]>),
+      ...[...SYNONYM_WORDS].filter((w) => w.length >= 4).map((w): [string, number] => [w, 1]),
+    ];
+    return this.words;
   }
 
   private prepared(sql: string): Database.Statement {
@@ -73,4 +115,44 @@ export class Lister {
     }
     return stmt;
   }
+}
+
+/** The arguments a count uses: the ranking's and paging's are left out (SQLite refuses unused named parameters). */
+function countArgs(args: Record<string, unknown>): Record<string, unknown> {
+  const rest: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(args)) {
+    if (!['limit', 'offset', 'norm', 'full', 'prefix', 'spaced'].includes(key) && !key.startsWith('term')) rest[key] = value;
+  }
+  return rest;
+}
+
+/**
+ * The relevance order (src/domain/ranking.ts, README "Search ranking"): the record's stored
+ * plainness and commonness (`search_rank`) plus how well its name matches the words: the whole
+ * name (or, for ingredients, an FNDDS alias) is the query; its head or subject holds the query;
+ * its name starts with the query; its head or subject is one of the query's words. In the
+ * relaxed search every query word the name lacks costs MATCH_WEIGHTS.missingWord.
+ */
+function rankExpression(a: string, query: SearchQuery, relaxed: boolean, args: Record<string, unknown>, withAliases: boolean): string {
+  const w = MATCH_WEIGHTS;
+  args.norm = query.normalized;
+  args.full = query.full;
+  args.prefix = `${query.normalized}%`;
+  args.spaced = ` ${query.normalized} `;
+  const aliases = withAliases ? ` OR instr(${a}.search_aliases, '| ' || @norm || ' |') > 0` : '';
+  let missing = '';
+  if (relaxed) {
+    const words = query.normalized.split(' ');
+    words.forEach((word, i) => (args[`term${i}`] = ` ${word}`));
+    missing = ' + ' + words.map((_, i) => `(instr(' ' || ${a}.search_name, @term${i}) = 0) * ${w.missingWord}`).join(' + ');
+  }
+  return `(${a}.search_rank
+    + CASE WHEN ${a}.search_name IN (@norm, @full)${aliases} THEN ${w.exactName} ELSE 0 END
+    + CASE WHEN instr(' ' || ${a}.search_head || ' ', @spaced) > 0 OR instr(' ' || ${a}.search_subject || ' ', @spaced) > 0
+      OR instr(' ' || ${a}.search_subject || ' ' || ${a}.search_head || ' ', @spaced) > 0
+      OR instr(' ' || ${a}.search_head || ' ' || ${a}.search_subject || ' ', @spaced) > 0
+      THEN ${w.headHoldsQuery} ELSE 0 END
+    + CASE WHEN ${a}.search_name LIKE @prefix THEN ${w.namePrefix} ELSE 0 END
+    + CASE WHEN instr(@spaced, ' ' || ${a}.search_head || ' ') > 0 OR instr(@spaced, ' ' || ${a}.search_subject || ' ') > 0
+      THEN ${w.headLeadsQuery} ELSE 0 END${missing})`;
 }

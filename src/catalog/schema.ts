@@ -2,7 +2,7 @@
  * The catalogue database: written once by `larder import`, then opened read-only.
  * SCHEMA_VERSION changes whenever a reader would misread an older file.
  */
-export const SCHEMA_VERSION = 5; // 5: national_candidate (links from both sides) and linked_food's method, scores and compared name; 4: prepared answers (ingredient_detail, ingredient_answer, ingredient_country), survey_food_nutrient (FNDDS Nutrient Values), branded completeness and per-nutrient sources
+export const SCHEMA_VERSION = 6; // 4: prepared answers (ingredient_detail, ingredient_answer, ingredient_country), survey_food_nutrient (FNDDS Nutrient Values), branded completeness and per-nutrient sources; 5: search fields (search_subject, search_rank, aliases, search_aliases, search_vocabulary); 6: national_candidate (links from both sides) and linked_food's method, scores and compared name
 
 export const CATALOG_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -39,6 +39,13 @@ CREATE TABLE ingredient (
   name TEXT NOT NULL,
   search_name TEXT NOT NULL,
   search_head TEXT NOT NULL,
+  -- search keys and rank: src/importers/searchFields.ts
+  search_subject TEXT NOT NULL DEFAULT '',
+  search_rank REAL NOT NULL DEFAULT 0,
+  -- other names of the food: the FNDDS recipes' ingredient descriptions ("Butter, stick, salted"), one per line
+  aliases TEXT NOT NULL DEFAULT '',
+  -- their comparison keys, as '| key | key |'
+  search_aliases TEXT NOT NULL DEFAULT '',
   category_id INTEGER NOT NULL REFERENCES category(id),
   data_type TEXT NOT NULL,
   dataset_id TEXT NOT NULL REFERENCES dataset(id),
@@ -79,8 +86,11 @@ CREATE TABLE ingredient_portion (
 ) WITHOUT ROWID;
 
 CREATE VIRTUAL TABLE ingredient_fts USING fts5(
-  name, content='ingredient', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2'
+  name, aliases, content='ingredient', content_rowid='id', prefix='2 3', tokenize='porter unicode61 remove_diacritics 2'
 );
+
+-- Words of ingredient and survey food names with how many names use them: the typo corrector's choices.
+CREATE TABLE search_vocabulary (word TEXT PRIMARY KEY, uses INTEGER NOT NULL) WITHOUT ROWID;
 
 CREATE TABLE wweia_category (
   code INTEGER PRIMARY KEY,
@@ -92,6 +102,8 @@ CREATE TABLE survey_food (
   name TEXT NOT NULL,
   search_name TEXT NOT NULL,
   search_head TEXT NOT NULL,
+  search_subject TEXT NOT NULL DEFAULT '',
+  search_rank REAL NOT NULL DEFAULT 0,
   wweia_code INTEGER NOT NULL REFERENCES wweia_category(code)
 );
 CREATE INDEX survey_food_wweia ON survey_food(wweia_code, id);
@@ -273,7 +285,7 @@ CREATE TABLE ingredient_country (
 ) WITHOUT ROWID;
 
 CREATE VIRTUAL TABLE survey_food_fts USING fts5(
-  name, content='survey_food', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2'
+  name, content='survey_food', content_rowid='id', prefix='2 3', tokenize='porter unicode61 remove_diacritics 2'
 );
 
 -- Branded products (FDC Branded Foods, Open Food Facts, and a synthetic release only on request).

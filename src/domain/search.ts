@@ -1,16 +1,32 @@
+import { SYNONYMS, type SearchScope } from './synonyms.js';
+
+export type { SearchScope };
+
 /**
  * Turning what a user typed into a safe FTS5 query. User text never reaches FTS5 syntax:
  * it is cut into letter/digit tokens, each quoted, all required, the last one a prefix
- * (people search as they type).
+ * (people search as they type). Before that the words are read the way the USDA names
+ * are written: synonyms rewritten (src/domain/synonyms.ts), words that describe how a cook
+ * buys a food rather than which food it is ("fresh", "large", "free-range") made optional.
  */
 export const MAX_QUERY_TERMS = 12;
+export const MIN_PREFIX_LENGTH = 2;
 
 export interface SearchQuery {
-  /** FTS5 MATCH expression, or null when the text holds nothing searchable. */
+  /** FTS5 MATCH expression (every word), or null when the text holds nothing searchable. */
   match: string | null;
-  /** Lower-cased, whitespace-normalised text used for exact and prefix ranking. */
+  /** FTS5 MATCH expression with any of the words, for the relaxed search when no name has them all. */
+  anyMatch: string | null;
+  /** Lower-cased, accent-folded, singular words after synonyms: compared with the stored keys. */
   normalized: string;
+  /** The same with the optional words kept: a name that is exactly what was typed ("Milk, whole") still ranks first. */
+  full: string;
+  /** The words matched (after synonyms, without the optional words); "a|b" is either word. */
   terms: string[];
+  /** The words as typed (normalised), which the typo corrector checks. */
+  typed: string[];
+  /** The list searched: synonyms of one list's names apply only there. */
+  scope: SearchScope;
 }
 
 export function normalizeName(text: string): string {
@@ -22,10 +38,160 @@ export function normalizeName(text: string): string {
     .trim();
 }
 
-export function buildSearchQuery(text: string): SearchQuery {
-  const normalized = normalizeName(text);
-  const terms = normalized.split(' ').filter(Boolean).slice(0, MAX_QUERY_TERMS);
-  if (terms.length === 0) return { match: null, normalized, terms };
-  const parts = terms.map((t, i) => (i === terms.length - 1 ? `"${t}"*` : `"${t}"`));
-  return { match: parts.join(' AND '), normalized: terms.join(' '), terms };
+/** Plural and singular forms compare equal: both sides of every comparison go through this. */
+export function singular(word: string): string {
+  if (word.length <= 3 || /\d/.test(word)) return word;
+  if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
+  if (word.endsWith('oes') && word.length > 4) return word.slice(0, -2);
+  if (/(ches|shes|sses|xes|zzes)$/.test(word)) return word.slice(0, -2);
+  if (word.endsWith('s') && !/(ss|us|is)$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+/**
+ * Words that say how a food is bought or described, not which food it is: dropped from the
+ * words every name must hold (when others remain); "fresh" and "whole" still rank the plain
+ * record first through the plainness signal.
+ */
+export const OPTIONAL_WORDS = new Set([
+  'fresh', 'freshly', 'large', 'small', 'medium', 'organic', 'free', 'range', 'natural', 'cold', 'unwaxed', 'clove',
+  'fillet', 'floret', 'runny', 'clear', 'extra', 'virgin', 'ripe', 'good', 'quality', 'pure', 'the', 'a', 'of', 'and',
+  'or', 'with', 'n', 'leaf', 'leave', 'new', 'floury', 'waxy', 'full', 'fat', 'pack', 'packet', 'jar', 'tin',
+  'can', 'bunch', 'handful', 'piece', 'skinless', 'boneless', 'stick', 'cup', 'fine', 'finely', 'sea', 's', 'whole',
+]);
+
+const inScope = (s: (typeof SYNONYMS)[number], scope: SearchScope) => s.scope === undefined || s.scope === scope;
+const wholeQuery = (scope: SearchScope) =>
+  new Map(SYNONYMS.filter((s) => s.wholeQuery && inScope(s, scope)).map((s) => [s.from, s.to.split(' ')]));
+const WHOLE_QUERY = { ingredient: wholeQuery('ingredient'), survey: wholeQuery('survey') };
+/** Words the synonym table reads: never "corrected" into a name's word. */
+export const SYNONYM_WORDS: ReadonlySet<string> = new Set(SYNONYMS.flatMap((s) => s.from.split(' ')));
+
+const phrases = (scope: SearchScope) =>
+  SYNONYMS.filter((s) => !s.wholeQuery && inScope(s, scope))
+    .map((s) => ({ from: s.from.split(' '), to: s.to.split(' ') }))
+    .sort((a, b) => b.from.length - a.from.length);
+const SYNONYM_PHRASES = { ingredient: phrases('ingredient'), survey: phrases('survey') };
+
+/**
+ * Rewrites synonym phrases (longest first, whole words) in a list of singular words; `kept`
+ * marks the words typed as they were. Two passes, so "wholemeal flour" -> "whole wheat flour"
+ * -> "wheat flour whole grain".
+ */
+export function applySynonyms(words: string[], scope: SearchScope = 'ingredient'): Array<{ word: string; kept: boolean }> {
+  const whole = WHOLE_QUERY[scope].get(words.join(' '));
+  if (whole) return whole.map((word) => ({ word, kept: false }));
+  const first = rewrite(words, scope);
+  if (first.every((w) => w.kept)) return first;
+  const second = rewrite(first.map((w) => w.word), scope);
+  return second.map((w, i) => ({ word: w.word, kept: w.kept && first.length === second.length && first[i]!.kept }));
+}
+
+function rewrite(words: string[], scope: SearchScope): Array<{ word: string; kept: boolean }> {
+  const out: Array<{ word: string; kept: boolean }> = [];
+  let i = 0;
+  outer: while (i < words.length) {
+    for (const s of SYNONYM_PHRASES[scope]) {
+      if (s.from.every((w, k) => words[i + k] === w)) {
+        out.push(...s.to.map((word) => ({ word, kept: false })));
+        i += s.from.length;
+        continue outer;
+      }
+    }
+    out.push({ word: words[i]!, kept: true });
+    i++;
+  }
+  return out;
+}
+
+const quote = (term: string): string => `"${term}"`;
+
+export function buildSearchQuery(text: string, scope: SearchScope = 'ingredient'): SearchQuery {
+  const typed = normalizeName(text.replaceAll('|', ' ')).split(' ').filter(Boolean).slice(0, MAX_QUERY_TERMS);
+  // Synonyms match singular words; a word typed as it was keeps its typed form: FTS5's
+  // porter stemmer matches plurals itself, and the last word is matched as a prefix.
+  const singulars = typed.map(singular);
+  const rewritten = applySynonyms(singulars, scope);
+  const unchanged = rewritten.length === typed.length && rewritten.every((r) => r.kept);
+  const words = rewritten.map((r, i) => ({ word: unchanged ? typed[i]! : r.word, kept: r.kept }));
+  const optional = (w: { word: string; kept: boolean }, i: number) =>
+    w.kept && OPTIONAL_WORDS.has(singular(w.word)) && !(w.word === 'whole' && /^(wheat|grain|meal)/.test(words[i + 1]?.word ?? ''));
+  const required = words.filter((w, i) => !optional(w, i)).map((w) => w.word);
+  const terms = (required.length > 0 ? required : words.map((w) => w.word)).slice(0, MAX_QUERY_TERMS);
+  const key = (list: string[]) => list.map((t) => singular(t.split('|')[0]!)).join(' ');
+  const normalized = key(terms);
+  const full = key(words.map((w) => w.word));
+  if (terms.length === 0) return { match: null, anyMatch: null, normalized, full, terms, typed, scope };
+  const parts = terms.map((t, i) => {
+    if (t.includes('|')) return `(${t.split('|').map(quote).join(' OR ')})`;
+    // A one-letter last word is a whole word: a one-letter prefix would expand to most of the index.
+    return i === terms.length - 1 && t.length >= MIN_PREFIX_LENGTH ? `${quote(t)}*` : quote(t);
+  });
+  return { match: parts.join(' AND '), anyMatch: parts.join(' OR '), normalized, full, terms, typed, scope };
+}
+
+/** Damerau-Levenshtein distance (adjacent swaps count one), stopping early past `max`. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) rows.push([i]);
+  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    let best = Infinity;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = v;
+      if (v < best) best = v;
+    }
+    if (best > max) return max + 1;
+  }
+  return rows[a.length]![b.length]!;
+}
+
+/** Words shorter than this are never corrected: one letter changes a short word into another food. */
+export const MIN_CORRECTED_LENGTH = 5;
+export const MAX_EDITS = 2;
+
+/**
+ * The vocabulary words closest to a misspelt word (one or two letters wrong), the ones most
+ * names use first; at most `max` of them. `vocabulary` holds [word, uses] pairs.
+ */
+export function corrections(word: string, vocabulary: ReadonlyArray<readonly [string, number]>, max = 2): string[] {
+  if (word.length < MIN_CORRECTED_LENGTH) return [];
+  const found: Array<{ word: string; distance: number; uses: number }> = [];
+  for (const [candidate, uses] of vocabulary) {
+    if (candidate === word || Math.abs(candidate.length - word.length) > MAX_EDITS || candidate.length < MIN_CORRECTED_LENGTH - 1) continue;
+    const distance = editDistance(word, candidate, MAX_EDITS);
+    if (distance <= MAX_EDITS) found.push({ word: candidate, distance, uses });
+  }
+  found.sort((a, b) => a.distance - b.distance || b.uses - a.uses || (a.word < b.word ? -1 : 1));
+  const best = found[0]?.distance;
+  return found.filter((f) => f.distance === best).slice(0, max).map((f) => f.word);
+}
+
+/**
+ * Two words typed as one ("pinenuts", "icecream"): the split whose parts are both vocabulary
+ * words of three letters or more, the longest first part first; null when there is none.
+ */
+export function splitCompound(word: string, has: (w: string) => boolean): string | null {
+  for (let at = word.length - 3; at >= 3; at--) {
+    const a = word.slice(0, at);
+    const b = word.slice(at);
+    if ((has(a) || has(singular(a))) && (has(b) || has(singular(b)))) return `${a} ${b}`;
+  }
+  return null;
+}
+
+/** Whether the typo corrector looks at a typed word: long enough, and not a word the synonym table or the optional list reads. */
+export function checkedForTypos(word: string): boolean {
+  const one = singular(word);
+  return word.length >= MIN_CORRECTED_LENGTH && !SYNONYM_WORDS.has(one) && !OPTIONAL_WORDS.has(one);
+}
+
+/** The query read again with some typed words replaced by their corrections (synonyms apply to the corrected words). */
+export function withCorrections(query: SearchQuery, replaced: Map<number, string>): SearchQuery {
+  if (query.match === null || replaced.size === 0) return query;
+  return buildSearchQuery(query.typed.map((t, i) => replaced.get(i) ?? t).join(' '), query.scope);
 }

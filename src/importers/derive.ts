@@ -2,6 +2,7 @@ import { deriveAllergens } from '../domain/allergens.js';
 import { densityFromMeasures, median, type HouseholdMeasure } from '../domain/householdMeasures.js';
 import { literatureIndex, type LiteratureDensity } from '../domain/literatureDensity.js';
 import { countRows, type ImportContext } from './context.js';
+import { deriveSearchFields } from './searchFields.js';
 
 /** Densities outside this range are data errors or measures of something else. */
 const PLAUSIBLE = { min: 0.02, max: 3 };
@@ -77,6 +78,7 @@ export function deriveIngredientFields(ctx: ImportContext, literature: Literatur
     countRows(ctx, 'ingredient_allergen', allergens.length);
   }
 
+  deriveSearchFields(ctx);
   db.exec(`INSERT INTO ingredient_fts(ingredient_fts) VALUES ('rebuild')`);
   db.exec(`INSERT INTO survey_food_fts(survey_food_fts) VALUES ('rebuild')`);
 }

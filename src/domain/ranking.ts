@@ -1,0 +1,204 @@
+import { normalizeName, singular } from './search.js';
+
+export { singular };
+
+/**
+ * Generic-first ranking: the signals that put "Milk, whole" before "Milk, sheep, fluid" and
+ * "Apples, raw, with skin" before "APPLEBEE'S, chili". Every signal is a named, pure
+ * function of the record's name (and, for ingredients, how often FNDDS recipes use it),
+ * computed once at import into one number (`search_rank`, lower is plainer and more
+ * common); the query-time part (how well the name matches the words typed) is a few
+ * comparisons in SQL over the matched rows. README "Search ranking" lists the signals.
+ */
+
+/** A text's words, normalised (lower case, accents folded) and singular. */
+export function searchWords(text: string): string[] {
+  return normalizeName(text).split(' ').filter(Boolean).map(singular);
+}
+
+/** The comparison key of a whole name ("Apples, raw" -> "apple raw"). */
+export function searchKey(name: string): string {
+  return searchWords(name).join(' ');
+}
+
+/**
+ * The comparison key a query is compared with. SR's parentheses explain ("(Includes foods for
+ * USDA's ...)", "(coffee cream or table cream)") and are left out; FNDDS's name a restaurant
+ * ("Hamburger (McDonalds)") and stay, so the generic dish keeps the exact match.
+ */
+export function searchNameKey(name: string, explanations: 'strip' | 'keep' = 'strip'): string {
+  return searchKey(explanations === 'strip' ? name.replace(/\(.*?\)/g, ' ') : name);
+}
+
+/** The comparison key of a name's head, the part before the first comma ("Apples, raw" -> "apple"). */
+export function searchHeadKey(name: string): string {
+  return searchKey(name.split(',')[0] ?? name);
+}
+
+/**
+ * Heads that name a class, not a food: SR writes "Fish, salmon, ...", "Spices, pepper, black",
+ * "Nuts, almonds". For these the food's own name (its subject) is the second part.
+ */
+const CLASS_HEADS = new Set(
+  [
+    'fish', 'spices', 'nuts', 'seeds', 'crustaceans', 'mollusks', 'beverages', 'leavening agents', 'candies', 'oil',
+    'game meat', 'alcoholic beverage', 'salad dressing', 'tomato products', 'vinegar', 'cereals', 'cereals ready to eat', 'sweeteners',
+    'syrups', 'cheese', 'beef', 'pork', 'lamb', 'veal', 'turkey', 'chicken',
+  ].map(searchKey),
+);
+
+/** The part of the name that names the food: the head, or the second part after a class head. */
+export function searchSubjectKey(name: string): string {
+  const parts = name.split(',');
+  const head = searchKey(parts[0] ?? name);
+  if (CLASS_HEADS.has(head) && parts.length > 1) return searchKey(parts[1]!.replace(/\(.*?\)/g, ''));
+  return searchKey((parts[0] ?? name).replace(/\(.*?\)/g, ''));
+}
+
+/** Words that say a food was cooked, preserved or made into something else. */
+const PROCESSED = new Set(
+  [
+    'cooked', 'boiled', 'roasted', 'fried', 'baked', 'broiled', 'braised', 'stewed', 'grilled', 'steamed', 'microwaved',
+    'simmered', 'sauteed', 'scrambled', 'poached', 'heated', 'toasted', 'stir', 'smoked', 'cured', 'pickled', 'dried',
+    'dehydrated', 'canned', 'frozen', 'freeze', 'prepared', 'condensed', 'blend', 'seasoned', 'flavor', 'evaporated', 'concentrate', 'powder', 'powdered',
+    'instant', 'mix', 'sweetened', 'candied', 'drained', 'rehydrated', 'reconstituted', 'imitation',
+    'substitute', 'reduced', 'lowfat', 'nonfat', 'fat free', 'low', 'light', 'lite', 'diet', 'fortified', 'flavored',
+    'syrup', 'juice', 'pack', 'packed', 'sauce', 'chopped', 'sliced', 'crumbs', 'flakes', 'puree', 'paste', 'spread',
+    'breaded', 'battered', 'glazed', 'stuffed', 'filled', 'coated', 'sun', 'free', 'solids', 'liquids', 'restaurant', 'school', 'commodity', 'babyfood', 'toddler', 'infant', 'formula',
+    'liver', 'heart', 'kidney', 'brain', 'gizzard', 'giblets', 'tongue', 'variety', 'by', 'products', 'topping',
+    'oil', 'wholegrain', 'crust', 'style', 'type', 'home', 'recipe', 'fast', 'foods', 'meal', 'dinner', 'entree',
+  ].map(singular),
+);
+
+/** Words that say a record is the plain form. */
+const PLAIN = new Set(['raw', 'fresh', 'whole', 'plain', 'regular', 'all', 'purpose', 'granulated', 'table', 'nfs', 'average', 'unprepared', 'composite', 'uncooked'].map(singular));
+
+/**
+ * SR categories of foods few cooks mean by a plain word: traditional foods of one people
+ * ("Hazelnuts, beaked (Northern Plains Indians)"), baby food, fast food and restaurant dishes.
+ */
+const SPECIAL_CATEGORIES = new Set([
+  'American Indian/Alaska Native Foods',
+  'Baby Foods',
+  'Fast Foods',
+  'Restaurant Foods',
+  'Meals, Entrees, and Side Dishes',
+]);
+
+/** Survey foods: "NFS" / "NS as to ..." mark the generic record of a dish. */
+const GENERIC_MARK = /\b(nfs|ns as to)\b/;
+
+export interface RankSignals {
+  /** How often FNDDS 2019-2020 recipes use the food's family (component rows naming an NDB number of the family, see familyKey). */
+  recipeUses: number;
+  /** Words of the name that say it is cooked, preserved or prepared. */
+  processedWords: number;
+  /** Words of the name that say it is the plain form (raw, fresh, whole, plain, NFS...). */
+  plainWords: number;
+  /** A brand or restaurant name (an all-capitals word of three letters or more in SR, a capitalised parenthesis in FNDDS). */
+  brandName: boolean;
+  /** "with ..." (not "with added" vitamins): something was added to the food. */
+  additions: boolean;
+  /** Comma-separated parts of the name: every qualifier makes a record more specific. */
+  parts: number;
+  /** "NFS" / "NS as to": the survey's generic record of a dish. */
+  generic: boolean;
+  /** In an SR category of special foods (traditional, baby, fast food, restaurant, meals). */
+  specialCategory: boolean;
+}
+
+/** The weight of each signal in `search_rank` (lower ranks first). Tuned on the golden set's tuning part. */
+export const RANK_WEIGHTS = {
+  /** Per doubling of recipe uses. */
+  recipeUse: -0.8,
+  processedWord: 3,
+  plainWord: -1,
+  brandName: 12,
+  additions: 4,
+  part: 0.25,
+  generic: -4,
+  specialCategory: 8,
+} as const;
+
+/**
+ * A name as the signals read it. A parenthesis explains, it does not qualify ("(Includes foods
+ * for USDA's Food Distribution Program)"); "whole wheat" is one variety word, not "whole";
+ * "commercially prepared" is the bought form of bread and the like; where a survey dish came
+ * from is not how it was changed ("from restaurant or fast food"); "no cheese", "no sugar" left
+ * something out of the plain food (salt is the exception SR lists everywhere).
+ */
+export function signalText(name: string): string {
+  return name
+    .replace(/\(.*?\)/g, ' ')
+    .replace(/whole[ -](wheat|grain)/gi, 'wholegrain')
+    .replace(/dry[ -]roasted/gi, 'roasted')
+    .replace(/commercially prepared/gi, 'commercial')
+    .replace(/from (restaurant or fast food|frozen|school cafeteria)/gi, ' ')
+    .replace(/\bno (?!salt|added)(?=\w)/gi, 'reduced ');
+}
+
+export function rankSignals(name: string, recipeUses: number, category: string | null = null, list: 'ingredient' | 'survey' = 'ingredient'): RankSignals {
+  const words = searchWords(signalText(name));
+  return {
+    recipeUses,
+    processedWords: words.filter((w) => PROCESSED.has(w)).length,
+    plainWords: words.filter((w) => PLAIN.has(w)).length,
+    // SR writes brands in capitals ("APPLEBEE'S"); FNDDS in a capitalised parenthesis ("Hamburger (McDonalds)").
+    brandName:
+      /\b[A-Z][A-Z'&]{2,}\b/.test(name.replace(/\b(NFS|NS|USDA|UHT|RTF|RTE|RTS|NFDM|NDB)\b/g, '')) ||
+      (list === 'survey' && /\([A-Z]/.test(name)),
+    parts: name.split(',').length,
+    additions: /\bwith (?!added)/.test(normalizeName(name)),
+    generic: GENERIC_MARK.test(normalizeName(name)),
+    specialCategory: category !== null && SPECIAL_CATEGORIES.has(category),
+  };
+}
+
+/** Name parts that say how much salt, vitamins or enrichment a food has: the same food either way. */
+const NEUTRAL_PART = /^(with|without|no)( added)? salt( added)?$|^(un)?enriched$|^with added vitamin|^fortified$/;
+
+/**
+ * The food family a record belongs to: its name without the parts that say how it is
+ * prepared or kept ("Pork sausage, link/patty, cooked, pan-fried" and "..., unprepared" are
+ * one family). FNDDS recipes mostly name the cooked form; the family's recipe uses measure
+ * how common the food is, and plainness then puts its raw form first.
+ */
+export function familyKey(name: string): string {
+  return name
+    .replace(/\(.*?\)/g, ' ')
+    .split(',')
+    .map((part) => searchWords(part))
+    .filter((words) => words.length > 0 && !words.some((w) => PROCESSED.has(w) || PLAIN.has(w) || w === 'dry') && !NEUTRAL_PART.test(words.join(' ')))
+    .map((words) => words.join(' '))
+    .join('|');
+}
+
+/** One number per record, stored at import as `search_rank`. */
+export function searchRank(signals: RankSignals): number {
+  const w = RANK_WEIGHTS;
+  const score =
+    w.recipeUse * Math.log2(1 + signals.recipeUses) +
+    w.processedWord * signals.processedWords +
+    w.plainWord * signals.plainWords +
+    (signals.brandName ? w.brandName : 0) +
+    w.part * signals.parts +
+    (signals.additions ? w.additions : 0) +
+    (signals.generic ? w.generic : 0) +
+    (signals.specialCategory ? w.specialCategory : 0);
+  return Math.round(score * 1000) / 1000;
+}
+
+/**
+ * Query-time bonuses (added to `search_rank`, so negative is better): the whole name is what
+ * was typed; the head (before the first comma) is; the name starts with it; the head is the
+ * query's first word(s) ("Chicken, ..., breast, raw" for "chicken breast").
+ */
+export const MATCH_WEIGHTS = {
+  exactName: -40,
+  /** The head or the subject holds the query's words in order ("Wheat flour" for "flour"). */
+  headHoldsQuery: -8,
+  namePrefix: -4,
+  headLeadsQuery: -8,
+  /** Per query word the record lacks, in the relaxed search (run only when no record has every word). */
+  missingWord: 15,
+} as const;

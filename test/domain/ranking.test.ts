@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { familyKey, rankSignals, searchHeadKey, searchKey, searchRank, searchSubjectKey } from '../../src/domain/ranking.js';
+
+/** Names below are SR Legacy / FNDDS names as written in the source files. */
+const rank = (name: string, uses = 0, category: string | null = null) => searchRank(rankSignals(name, uses, category));
+
+describe('ranking signals', () => {
+  it('keys names, heads and subjects as singular words', () => {
+    expect(searchKey('Apples, raw, with skin')).toBe('apple raw with skin');
+    expect(searchHeadKey('Tomatoes, red, ripe, raw, year round average')).toBe('tomato');
+    // A class head ("Fish", "Spices", "Nuts") names no food: the subject is the next part.
+    expect(searchSubjectKey('Fish, salmon, Atlantic, wild, raw')).toBe('salmon');
+    expect(searchSubjectKey('Spices, pepper, black')).toBe('pepper');
+    expect(searchSubjectKey('Coriander (cilantro) leaves, raw')).toBe('coriander leave');
+  });
+
+  it('counts processing and plainness words, brands, additions and survey generics', () => {
+    expect(rankSignals('Chicken, broilers or fryers, breast, meat only, cooked, roasted', 0)).toMatchObject({ processedWords: 2, plainWords: 0 });
+    expect(rankSignals('Egg, whole, raw, fresh', 0)).toMatchObject({ processedWords: 0, plainWords: 3 });
+    expect(rankSignals("APPLEBEE'S, chili", 0).brandName).toBe(true);
+    // FNDDS names a restaurant in a capitalised parenthesis; SR's parentheses explain.
+    expect(rankSignals('Hamburger (McDonalds)', 0, null, 'survey').brandName).toBe(true);
+    expect(rankSignals('Hamburger, NFS', 0, null, 'survey').brandName).toBe(false);
+    expect(rankSignals("Apples, raw, with skin (Includes foods for USDA's Food Distribution Program)", 0).brandName).toBe(false);
+    expect(rankSignals('Rice, white, cooked, NS as to fat', 0)).toMatchObject({ brandName: false, generic: true });
+    expect(rankSignals('Rice, white, with corn, NS as to fat', 0).additions).toBe(true);
+    expect(rankSignals('Milk, whole, 3.25% milkfat, with added vitamin D', 0).additions).toBe(false);
+    // "commercially prepared" is how bread is bought; the parenthesis explains, it does not qualify.
+    expect(rankSignals('Bread, white, commercially prepared (includes soft bread crumbs)', 0).processedWords).toBe(0);
+    expect(rankSignals('Hazelnuts, beaked (Northern Plains Indians)', 0, 'American Indian/Alaska Native Foods').specialCategory).toBe(true);
+  });
+
+  it('puts raw before cooked, plain before prepared, generic before brand, common before rare', () => {
+    expect(rank('Salmon, sockeye, raw')).toBeLessThan(rank('Salmon, sockeye, canned'));
+    expect(rank('Tomatoes, red, ripe, raw')).toBeLessThan(rank('Tomatoes, sun-dried'));
+    expect(rank('Apples, raw, with skin')).toBeLessThan(rank("APPLEBEE'S, chili"));
+    expect(rank('Milk, whole, 3.25% milkfat', 300)).toBeLessThan(rank('Milk, sheep, fluid', 0));
+    expect(rank('Pizza, cheese, from restaurant or fast food, NS as to type of crust')).toBeLessThan(rank('Pizza, no cheese, thin crust'));
+  });
+
+  it('groups a food with its cooked and kept forms into one family', () => {
+    expect(familyKey('Pork sausage, link/patty, cooked, pan-fried')).toBe(familyKey('Pork sausage, link/patty, unprepared'));
+    expect(familyKey('Pasta, cooked, enriched, without added salt')).toBe(familyKey('Pasta, dry, enriched'));
+    expect(familyKey('Milk, whole, 3.25% milkfat')).not.toBe(familyKey('Milk, sheep, fluid'));
+  });
+});

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../support/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const first = async (path: string, q: string) => (await t.get(`${path}?q=${encodeURIComponent(q)}&limit=5`)).json().data[0];
+
+/**
+ * The everyday words of issue 14, each answered with the plain food. Ids and names are those
+ * of usda-fdc-sr-legacy-2018-04 (sr_legacy_food.csv NDB_number + food.csv description) and
+ * usda-fdc-foundation-2024-10-31/food.csv (fdc_id), where Foundation holds the same food.
+ */
+const EVERYDAY: Array<[string, number[], string]> = [
+  ['milk', [1077, 746782], 'Milk, whole, 3.25% milkfat, with added vitamin D'],
+  ['egg', [1123], 'Egg, whole, raw, fresh'],
+  ['apple', [9003, 9004], 'Apples, raw, with skin / without skin'],
+  ['chicken breast', [5062, 2646170], 'Chicken, broiler or fryers, breast, skinless, boneless, meat only, raw / Chicken, breast, boneless, skinless, raw'],
+  ['flour', [20081, 789890], 'Wheat flour, white, all-purpose, enriched, bleached / Flour, wheat, all-purpose, enriched, bleached'],
+  ['rice', [20044, 20444], 'Rice, white, long-grain, regular, raw, enriched / unenriched'],
+  ['sugar', [19335, 746784], 'Sugars, granulated'],
+  ['potato', [11352], 'Potatoes, flesh and skin, raw'],
+  ['tomatoes', [11529], 'Tomatoes, red, ripe, raw, year round average'],
+  ['brocoli', [11090, 747447], 'Broccoli, raw (a misspelling, one letter short)'],
+  ['tomatoe', [11529], 'Tomatoes, red, ripe, raw, year round average (one letter too many)'],
+  // The query asks for another form, so that form comes first.
+  ['dried egg', [1133, 329490], 'Egg, whole, dried'],
+  ['goat milk', [1106], 'Milk, goat, fluid, with added vitamin D'],
+  // British names read as the USDA names the food.
+  ['aubergine', [11209, 2685577], 'Eggplant, raw'],
+  ['courgette', [11477], 'Squash, summer, zucchini, includes skin, raw'],
+  ['coriander', [11165], 'Coriander (cilantro) leaves, raw'],
+  ['spaghetti', [20120, 20420], 'Pasta, dry, enriched / unenriched'],
+  ['caster sugar', [19335, 746784], 'Sugars, granulated'],
+  ['double cream', [1053], 'Cream, fluid, heavy whipping'],
+  ['icing sugar', [19336], 'Sugars, powdered'],
+  ['plain flour', [20081, 20481, 789890], 'Wheat flour, white, all-purpose'],
+  ['spring onion', [11291], 'Onions, spring or scallions (includes tops and bulb), raw'],
+  ['rocket', [11959], 'Arugula, raw'],
+];
+
+describe('ingredient search finds the food a cook means', () => {
+  it.each(EVERYDAY)('"%s" answers the plain food first', async (q, ids, _name) => {
+    expect(ids).toContain((await first('/v1/ingredients', q)).id);
+  });
+
+  it('answers raw salmon first and canned salmon when asked', async () => {
+    // SR: 15083 "Fish, salmon, pink, raw" ... ; 15084 "Fish, salmon, pink, canned, total can contents".
+    expect((await first('/v1/ingredients', 'salmon')).name).toMatch(/^Fish, salmon, .*raw$/);
+    expect((await first('/v1/ingredients', 'canned salmon')).name).toMatch(/salmon.*canned/i);
+  });
+
+  it('answers ground beef, raw, for minced beef and shrimp, raw, for prawns', async () => {
+    expect((await first('/v1/ingredients', 'minced beef')).name).toMatch(/^Beef, ground, .*raw$/);
+    expect((await first('/v1/ingredients', 'prawns')).name).toMatch(/^Crustaceans, shrimp, .*raw/);
+  });
+
+  it('corrects a misspelt word to the same foods the right spelling finds, and never a right one', async () => {
+    const right = (await t.get('/v1/ingredients?q=chicken&limit=100')).json();
+    const wrong = (await t.get('/v1/ingredients?q=chiken&limit=100')).json();
+    expect(wrong.total).toBe(right.total);
+    expect(wrong.data.map((d: any) => d.id)).toEqual(right.data.map((d: any) => d.id));
+    // A word that names foods is taken as typed even when it is one letter from another ("beef" / "beet").
+    expect((await first('/v1/ingredients', 'beet')).name).toMatch(/^Beets?, raw/);
+  });
+
+  it('matches the last word as a prefix while the cook is typing', async () => {
+    expect((await first('/v1/ingredients', 'mushroo')).name).toMatch(/^Mushrooms, .*raw$/);
+  });
+
+  it('folds accents', async () => {
+    const accented = (await t.get(`/v1/ingredients?q=${encodeURIComponent('crème fraîche')}`)).json();
+    const plain = (await t.get('/v1/ingredients?q=creme+fraiche')).json();
+    expect(accented.data).toEqual(plain.data);
+    expect(accented.total).toBeGreaterThan(0);
+  });
+
+  it('lists foods with any of the words when no name has them all, those with more words first', async () => {
+    // No SR or Foundation name holds both "banana" and "shallot".
+    const body = (await t.get('/v1/ingredients?q=banana+shallot&limit=100')).json();
+    const names: string[] = body.data.map((d: any) => d.name.toLowerCase());
+    expect(names.some((n) => n.includes('banana'))).toBe(true);
+    expect(names.some((n) => n.includes('shallot'))).toBe(true);
+    expect(names.every((n) => n.includes('banana') || n.includes('shallot'))).toBe(true);
+  });
+
+  it('pages through a ranked list without repeating or skipping', async () => {
+    const whole = (await t.get('/v1/ingredients?q=milk&limit=100')).json().data.map((d: any) => d.id);
+    const paged: number[] = [];
+    for (let offset = 0; offset < 100; offset += 25) {
+      paged.push(...(await t.get(`/v1/ingredients?q=milk&limit=25&offset=${offset}`)).json().data.map((d: any) => d.id));
+    }
+    expect(paged).toEqual(whole);
+  });
+});
+
+describe('survey food search', () => {
+  it('answers plain cheese pizza for "pizza", before stuffed crust and no-cheese pizza', async () => {
+    // FNDDS 2019-2020: 58106210 "Pizza, cheese, from restaurant or fast food, NS as to type of crust".
+    expect((await first('/v1/survey-foods', 'pizza')).id).toBe(58106210);
+  });
+
+  it('answers the raw apple and the whole raw egg', async () => {
+    // FNDDS: 63101000 "Apple, raw"; 31101010 "Egg, whole, raw".
+    expect((await first('/v1/survey-foods', 'apples')).id).toBe(63101000);
+    expect((await first('/v1/survey-foods', 'egg')).id).toBe(31101010);
+  });
+});
+
+describe('branded search', () => {
+  it('ranks products with energy before bare records of the same name', async () => {
+    // off_products_2019_subset.tsv.gz: 01763003 "Nutella" has no nutrient value at all.
+    const bare = (await t.get('/v1/branded?gtin=01763003')).json().data[0];
+    expect(bare.name).toBe('Nutella');
+    expect((await t.get(`/v1/branded/${bare.id}`)).json().nutrients).toEqual([]);
+    const ranked: any[] = [];
+    for (const offset of [0, 100]) ranked.push(...(await t.get(`/v1/branded?q=nutella&limit=100&offset=${offset}`)).json().data);
+    const position = ranked.findIndex((p) => p.id === bare.id);
+    expect(position).toBeGreaterThan(20);
+    // The completeness signal (src/domain/completeness.ts): records with energy come first.
+    for (const p of ranked.slice(0, 20)) {
+      expect(p.name.toLowerCase()).toBe('nutella');
+      const nutrients = (await t.get(`/v1/branded/${p.id}`)).json().nutrients;
+      expect(nutrients.some((n: any) => n.nutrient_id === 1008), String(p.id)).toBe(true);
+    }
+  });
+
+  it('combines brand and q', async () => {
+    // The Open Food Facts 2019 "Nutella" records carry no brand; with brand=ferrero only the
+    // products whose brand says Ferrero remain (103017620422003 "Nutella", brand "Ferrero,Nutella").
+    const body = (await t.get('/v1/branded?q=nutella&brand=ferrero&limit=100')).json();
+    expect(body.data.length).toBeGreaterThan(0);
+    for (const p of body.data) {
+      expect(p.name.toLowerCase()).toContain('nutella');
+      // Brand or owner, or for a brandless FoodRepo-style record the name's first words (issue 18).
+      expect(`${p.brand ?? ''} ${p.brand_owner ?? ''} ${p.name}`.toLowerCase()).toContain('ferrero');
+    }
+  });
+
+  it('reads a brand typed before or after the product name when no name holds the words', async () => {
+    // branded_food.csv: fdc_id 1377290 "MAPLE CASHEW BUTTER, MAPLE", brand owner "Justin's, LLC".
+    const body = (await t.get(`/v1/branded?q=${encodeURIComponent("justin's maple cashew butter")}`)).json();
+    expect(body.data[0].id).toBe(1377290);
+    expect(body.total).toBeGreaterThan(0);
+  });
+});
