@@ -2,9 +2,15 @@ import { NutrientAnswerWriter, USDA_FALLBACK_SOURCE, type Cooked, type CountryEn
 import type { CountryCode } from '../domain/countries.js';
 import type { Static } from 'typebox';
 import type { CountryNutrients } from '../http/routes/ingredients.js';
+import type { NationalFood, NationalFoodSummary } from '../http/routes/nationalFoods.js';
+import { normalizeName } from '../domain/search.js';
+import type { Page } from './listing.js';
 import { BASIS } from '../http/schemas.js';
 
 export type CountryNutrientsBody = Static<typeof CountryNutrients>;
+export type NationalFoodSummaryBody = Static<typeof NationalFoodSummary>;
+export type NationalFoodBody = Static<typeof NationalFood>;
+type FoodRow = Omit<NationalFoodSummaryBody, 'country'> & { folded: string };
 import { readModelPlugin, type Catalog } from './catalog.js';
 
 /** What one read gives for an ingredient in a country: everything its nutrients answer is written from. */
@@ -39,6 +45,8 @@ export interface LinkReport {
   foods: number;
   linked: number;
   verified: number;
+  /** Canonical ingredients this table answers for (their best verified national food is in it). */
+  ingredients: number;
   buckets: Array<{ from: number; to: number; count: number; verified: number }>;
   /** `name` is the national food's own name; `compared_as` the English the linker compared (a glossary reading for SE and NO). */
   sample: Array<{ code: string; name: string; compared_as: string; ingredient_id: number; ingredient: string; score: number; verified: boolean }>;
@@ -53,6 +61,9 @@ export class NationalValues {
   private readonly catalog: Catalog;
   private readonly profileOf;
   private readonly writer: NutrientAnswerWriter;
+  private readonly stmts;
+  /** Each national table's foods with their folded names, read on first use (a few thousand rows each). */
+  private readonly foods = new Map<string, FoodRow[]>();
 
   constructor(catalog: Catalog) {
     this.catalog = catalog;
@@ -65,6 +76,30 @@ export class NationalValues {
        FROM ingredient_answer a LEFT JOIN ingredient_country c ON c.ingredient_id = a.ingredient_id AND c.country = ?
        WHERE a.ingredient_id = ?`,
     );
+    this.stmts = {
+      datasetFoods: db.prepare<[string], Omit<FoodRow, 'folded'>>(
+        'SELECT dataset_id AS dataset, code, name, name_en, food_group FROM national_food WHERE dataset_id = ? ORDER BY code',
+      ),
+      food: db.prepare<[string, string], Omit<NationalFoodBody, 'country' | 'basis' | 'nutrients' | 'links'>>(
+        `SELECT f.dataset_id AS dataset, f.code, f.name, f.name_en, f.food_group, f.scientific_name, l.name_used AS compared_as
+         FROM national_food f LEFT JOIN national_link l ON l.dataset_id = f.dataset_id AND l.code = f.code
+         WHERE f.dataset_id = ? AND f.code = ?`,
+      ),
+      foodNutrients: db.prepare<[string, string], NationalFoodBody['nutrients'][number]>(
+        `SELECT v.nutrient_id, n.name, n.unit, v.amount, v.qualifier, v.source_column
+         FROM national_food_nutrient v JOIN nutrient n ON n.id = v.nutrient_id
+         WHERE v.dataset_id = ? AND v.code = ? ORDER BY n.rank IS NULL, n.rank, n.id`,
+      ),
+      foodLinks: db.prepare<
+        [string, string],
+        Omit<NationalFoodBody['links'][number], 'verified' | 'answers_for_ingredient'> & { verified: number; answers_for_ingredient: number }
+      >(
+        `SELECT c.ingredient_id, i.name, c.score, c.verified, c.rank, c.ingredient_best AS answers_for_ingredient, c.method,
+                c.name_score, c.profile_score, c.conflict
+         FROM national_candidate c JOIN ingredient i ON i.id = c.ingredient_id
+         WHERE c.dataset_id = ? AND c.code = ? ORDER BY c.rank`,
+      ),
+    };
     this.writer = new NutrientAnswerWriter(db.prepare<[], { id: number; name: string; unit: string }>('SELECT id, name, unit FROM nutrient').all());
   }
 
@@ -118,6 +153,53 @@ export class NationalValues {
     return JSON.parse(this.answer(profile)) as CountryNutrientsBody;
   }
 
+  private foodsOf(dataset: string): FoodRow[] {
+    let rows = this.foods.get(dataset);
+    if (!rows) {
+      rows = this.stmts.datasetFoods.all(dataset).map((r) => ({ ...r, folded: normalizeName(`${r.name} ${r.name_en ?? ''}`) }));
+      this.foods.set(dataset, rows);
+    }
+    return rows;
+  }
+
+  /**
+   * A page of a national table's foods. With text: foods whose published or English name
+   * holds every word, names starting with the text first, then shorter names, then by code.
+   */
+  listFoods(params: { country: string; dataset: string; q?: string | undefined; limit: number; offset: number }): Page<NationalFoodSummaryBody> {
+    let rows = this.foodsOf(params.dataset);
+    if (params.q !== undefined) {
+      const text = normalizeName(params.q);
+      const terms = text.split(' ').filter(Boolean);
+      const starts = (r: FoodRow) =>
+        normalizeName(r.name).startsWith(text) || (r.name_en !== null && normalizeName(r.name_en).startsWith(text)) ? 0 : 1;
+      rows = rows
+        .filter((r) => terms.every((t) => r.folded.includes(t)))
+        .map((r) => ({ r, k: starts(r) }))
+        .sort((a, b) => a.k - b.k || a.r.name.length - b.r.name.length || (a.r.code < b.r.code ? -1 : a.r.code > b.r.code ? 1 : 0))
+        .map((x) => x.r);
+    }
+    return {
+      total: rows.length,
+      data: rows.slice(params.offset, params.offset + params.limit).map(({ folded: _, ...r }) => ({ country: params.country, ...r })),
+    };
+  }
+
+  /** The /v1/national-foods/:country/:code answer, or null for an unknown code. */
+  food(country: string, dataset: string, code: string): NationalFoodBody | null {
+    const food = this.stmts.food.get(dataset, code);
+    if (!food) return null;
+    return {
+      country,
+      ...food,
+      basis: BASIS,
+      nutrients: this.stmts.foodNutrients.all(dataset, code),
+      links: this.stmts.foodLinks
+        .all(dataset, code)
+        .map((l) => ({ ...l, verified: l.verified === 1, answers_for_ingredient: l.answers_for_ingredient === 1 })),
+    };
+  }
+
   /** Link-quality figures per national dataset (the `larder links report` command). */
   linkReport(sampleSize: number): LinkReport[] {
     const db = this.catalog.db;
@@ -147,7 +229,11 @@ export class NationalValues {
         )
         .all({ ds: dataset_id, n: sampleSize })
         .map((r) => ({ ...r, verified: r.verified === 1 }));
-      return { dataset: dataset_id, foods: n, linked: counts.linked, verified: counts.verified, buckets, sample };
+      const ingredients = db
+        .prepare<[string], number>('SELECT COUNT(*) FROM national_candidate WHERE dataset_id = ? AND ingredient_best = 1')
+        .pluck()
+        .get(dataset_id)!;
+      return { dataset: dataset_id, foods: n, linked: counts.linked, verified: counts.verified, ingredients, buckets, sample };
     });
   }
 }

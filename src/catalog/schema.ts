@@ -2,7 +2,7 @@
  * The catalogue database: written once by `larder import`, then opened read-only.
  * SCHEMA_VERSION changes whenever a reader would misread an older file.
  */
-export const SCHEMA_VERSION = 5; // 4: prepared answers (ingredient_detail, ingredient_answer, ingredient_country), survey_food_nutrient (FNDDS Nutrient Values), branded completeness and per-nutrient sources; 5: search fields (search_subject, search_rank, aliases, search_aliases, search_vocabulary)
+export const SCHEMA_VERSION = 6; // 4: prepared answers (ingredient_detail, ingredient_answer, ingredient_country), survey_food_nutrient (FNDDS Nutrient Values), branded completeness and per-nutrient sources; 5: search fields (search_subject, search_rank, aliases, search_aliases, search_vocabulary); 6: national_candidate (links from both sides) and linked_food's method, scores and compared name
 
 export const CATALOG_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -171,6 +171,27 @@ CREATE TABLE national_link (
   PRIMARY KEY (dataset_id, code)
 ) WITHOUT ROWID;
 CREATE INDEX national_link_ingredient ON national_link(ingredient_id, dataset_id, verified, score);
+
+-- Links from both sides: every national food's best candidates (rank 1 is its national_link
+-- row; every verified candidate, and the next best few for review), and, per canonical
+-- ingredient and dataset, the one national food that answers for it (ingredient_best = 1:
+-- the highest-scoring national food that verifies it, so several ingredients may share one
+-- national food). Resolution (catalog/nationalValues.ts) reads ingredient_best.
+CREATE TABLE national_candidate (
+  dataset_id TEXT NOT NULL,
+  code TEXT NOT NULL,
+  ingredient_id INTEGER NOT NULL REFERENCES ingredient(id),
+  rank INTEGER NOT NULL,
+  score REAL NOT NULL,
+  verified INTEGER NOT NULL,
+  method TEXT NOT NULL,
+  name_score REAL,
+  profile_score REAL,
+  conflict TEXT,
+  ingredient_best INTEGER NOT NULL,
+  PRIMARY KEY (dataset_id, code, ingredient_id)
+) WITHOUT ROWID;
+CREATE INDEX national_candidate_ingredient ON national_candidate(ingredient_id, dataset_id, ingredient_best);
 
 -- Carbon: every product of the carbon datasets (global studies and the French inventory,
 -- the latter keyed by CIQUAL code), and one resolved global value per ingredient.

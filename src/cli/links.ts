@@ -24,7 +24,7 @@ export function linksReportCommand(options: { sample?: string; json?: boolean })
     for (const r of report) {
       const pct = (n: number) => (r.foods === 0 ? '0' : ((100 * n) / r.foods).toFixed(1));
       out.push('');
-      out.push(`${countryOf(r.dataset)} ${r.dataset}: ${r.foods} foods, ${r.linked} linked (${pct(r.linked)}%), ${r.verified} verified (${pct(r.verified)}%)`);
+      out.push(`${countryOf(r.dataset)} ${r.dataset}: ${r.foods} foods, ${r.linked} linked (${pct(r.linked)}%), ${r.verified} verified (${pct(r.verified)}%); ${r.ingredients} canonical ingredients answered`);
       out.push('  score      links  verified');
       for (const b of r.buckets) {
         out.push(`  ${b.from.toFixed(1)}-${b.to.toFixed(1)}  ${String(b.count).padStart(6)}  ${String(b.verified).padStart(8)}`);

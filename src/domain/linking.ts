@@ -39,7 +39,9 @@ export const MIN_NAME = 0.5;
 export const MIN_PROFILE = 0.8;
 /** No single compared nutrient may be further off than this agreement. */
 export const MIN_COMPONENT = 0.5;
-export const LINKER_VERSION = 'v3';
+export const LINKER_VERSION = 'v4';
+/** The profile agreement enough for a same-named ingredient of another FDC dataset (Linker.rank). */
+export const SIBLING_PROFILE = 0.7;
 
 /**
  * The method recorded with a link (`national_link.method`): what was actually compared.
@@ -96,6 +98,11 @@ export interface Synonyms {
   words: Map<string, string>;
   /** Words that tell foods apart: present on one side only, they rule a pair out ("dark" meat, "colostrum"). */
   distinct?: Set<string>;
+  /**
+   * Distinguishing words whose difference the macronutrient profile does not show ("lactose"
+   * free, "fortified", "infant"): said by the national name only, they always block.
+   */
+  composition?: Set<string>;
 }
 
 const STOPWORDS = new Set(
@@ -321,7 +328,20 @@ export function scorePair(
   idf: (t: string) => number,
   distinct?: Set<string>,
   referenceSpecies?: ReadonlySet<string>,
+  pool?: { words: ReadonlyMap<string, readonly Profile[]>; always?: ReadonlySet<string> },
 ): LinkResult {
+  // With the pool (every word of the candidates scored for this food, Linker.rank), a word
+  // one name has and the other lacks blocks only where the catalogue shows it matters:
+  // - a word of the national name only ("chicken" eggs, "green" broccoli, "English" cheddar)
+  //   blocks when some candidate that names it differs from this one in composition (the
+  //   catalogue tells such foods apart: "duck" eggs); otherwise the profiles decide;
+  // - a word of the canonical name only ("whole" egg, "stick" butter, "peeled" apples) does
+  //   not block: ambiguousWith keeps the link only if no rival reading of the national name
+  //   that passes every bar differs in composition.
+  // Such words are `soft`: they lower the score a little (the plainer reading ranks first).
+  const soft: string[] = [];
+  const matters = (w: string) =>
+    !!pool?.always?.has(w) || !!pool?.words.get(w)?.some((p) => (profileDetail(candidate.profile, p)?.worst ?? 0) < 1);
   const name = nameSimilarity(food.tokens.all, candidate.tokens.all, idf);
   const detail = profileDetail(food.profile, candidate.profile);
   const profile = detail?.mean ?? null;
@@ -331,7 +351,13 @@ export function scorePair(
   let variantWords: string[] = [];
   if (!conflict && distinct) {
     const one = [...distinct].filter((w) => food.tokens.all.has(w) !== candidate.tokens.all.has(w));
-    if (one.some((w) => food.tokens.all.has(w))) conflict = `only one name says: ${one.join(' ')}`;
+    const national = one.filter((w) => food.tokens.all.has(w));
+    if (pool) {
+      // A word whose difference the macros do not show (lactose-free, fortified, infant) always blocks.
+      const hard = national.filter(matters);
+      if (hard.length > 0) conflict = `only one name says: ${one.join(' ')}`;
+      else soft.push(...one);
+    } else if (national.length > 0) conflict = `only one name says: ${one.join(' ')}`;
     else variantWords = one;
   }
   const headOk =
@@ -346,19 +372,25 @@ export function scorePair(
     const missing = [...candidate.tokens.core].filter(
       (t) => !food.tokens.all.has(t) && !(t === 'cooked' && cookedOk) && !(t === 'raw' && rawOk),
     );
-    if (missing.length > 0) conflict = `not in national name: ${missing.join(' ')}`;
+    if (missing.length > 0) {
+      if (pool) soft.push(...missing);
+      else conflict = `not in national name: ${missing.join(' ')}`;
+    }
   }
   if (!conflict) {
     // And every word of the national head must be in the canonical name, state words aside
     // ("Vegetable mix peas-carrots, raw" is not "Carrots, raw").
     const extra = [...food.tokens.head].filter((t) => !candidate.tokens.all.has(t) && !STATE_WORDS.has(t));
-    if (extra.length > 0) conflict = `not in canonical name: ${extra.join(' ')}`;
+    if (extra.length > 0) {
+      if (pool && !extra.some(matters)) soft.push(...extra);
+      else conflict = `not in canonical name: ${extra.join(' ')}`;
+    }
   }
   // Words of the canonical name that the national name does not have ("soft type", "separable
   // lean only", "soybean"): the canonical food is a more specific variant than the national
   // name says. A plain "cooked" is met by any cooking word.
   const unexplained = [...candidate.tokens.all].filter((t) => !food.tokens.all.has(t) && !(t === 'cooked' && cookedIn(food.tokens.all)));
-  if (!conflict && food.tokens.average && unexplained.length > 0) conflict = `average food vs a specific variant: ${unexplained.join(' ')}`;
+  if (!conflict && food.tokens.average && unexplained.length > 0 && !pool) conflict = `average food vs a specific variant: ${unexplained.join(' ')}`;
   const fa = food.tokens.fat;
   const fb = candidate.tokens.fat;
   // Stated fat levels must overlap (one point of rounding allowed): "15% fat" is not "10% fat".
@@ -403,6 +435,7 @@ export function scorePair(
     detail.mean >= MIN_PROFILE &&
     detail.worst >= MIN_COMPONENT;
   const verified = conflict === null && passes;
+  if (soft.length > 0) score = Math.max(0, score - 0.01 * new Set(soft).size);
   return {
     candidateId: candidate.id,
     score: Math.round(score * 1000) / 1000,
@@ -482,6 +515,7 @@ export class Linker {
   private readonly idfCache = new Map<string, number>();
   private readonly n: number;
   private readonly distinct: Set<string>;
+  private readonly always: Set<string>;
   private readonly profileOf = new Map<number, Profile>();
 
   constructor(
@@ -511,6 +545,7 @@ export class Linker {
     for (const c of this.candidates) for (const t of c.tokens.all) c.weight += this.idf(t);
     // Distinguishing words go through the same normalisation as names ("solids" -> "solid").
     this.distinct = new Set([...(synonyms.distinct ?? [])].flatMap((w) => baseTokens(w, synonyms)));
+    this.always = new Set([...(synonyms.composition ?? [])].flatMap((w) => baseTokens(w, synonyms)));
   }
 
   idf = (t: string): number => {
@@ -528,6 +563,17 @@ export class Linker {
 
   /** The best canonical ingredient for a national food, or null when no name shares its head noun. */
   best(food: NationalFoodForLink): LinkResult | null {
+    return this.rank(food)[0] ?? null;
+  }
+
+  /**
+   * Every candidate scored for a national food, the national food's best first (verified
+   * before unverified, then by score): the national food's own choice, then the other
+   * canonical ingredients it could stand for. Several ingredients may be verified against
+   * one national food (SR Legacy "Garlic, raw" and Foundation "Garlic, raw" both against
+   * CoFID's): each verified one passes every bar, including ambiguousWith against the rest.
+   */
+  rank(food: NationalFoodForLink): LinkResult[] {
     const tokens = nameTokens(food.nameEn, this.synonyms);
     // Only a canonical name holding every (non-state) word of the national head can be a
     // verified link, so look there first; the union is kept for review links when that is empty.
@@ -543,7 +589,7 @@ export class Linker {
       const first = required.find((t) => this.byToken.has(t));
       pool = new Set((first ? this.byToken.get(first)! : []).slice(0, 100));
     }
-    if (pool.size === 0) return null;
+    if (pool.size === 0) return [];
     // Rank by name first (cheap), then score the 25 best names in full.
     // The same Dice overlap as nameSimilarity, with the candidates' weights precomputed.
     const foodTokens = [...tokens.all].map((t) => ({ t, w: this.idf(t) }));
@@ -568,6 +614,17 @@ export class Linker {
       ...(food.speciesVocabulary ? { speciesVocabulary: food.speciesVocabulary } : {}),
     };
     const scored: LinkResult[] = [];
+    // Every word of the candidates scored, with the profiles of the candidates that say it.
+    const poolWords = new Map<string, Profile[]>();
+    for (const { idx } of byName) {
+      const c = this.candidates[idx]!;
+      for (const t of c.tokens.all) {
+        const list = poolWords.get(t);
+        if (list) list.push(c.profile);
+        else poolWords.set(t, [c.profile]);
+      }
+    }
+    const tokensOf = new Map(byName.map(({ idx }) => [this.candidates[idx]!.id, this.candidates[idx]!.tokens.all]));
     // Enrichment on one side only is not a twin for the enriched nutrients: where the national
     // name does not say "enriched", an enriched US record ranks a little below its unenriched
     // twin ("Rice, white, long grain, raw" is 20444, not 20044), and the reverse.
@@ -575,7 +632,7 @@ export class Linker {
     let bestRank = -Infinity;
     for (const { idx } of byName) {
       const candidate = this.candidates[idx]!;
-      const r = scorePair(f, candidate, this.idf, this.distinct, this.referenceSpecies);
+      const r = scorePair(f, candidate, this.idf, this.distinct, this.referenceSpecies, { words: poolWords, always: this.always });
       scored.push(r);
       const oneSided = (candidate.enriched === 'yes') !== (nationalEnriched === 'yes') && candidate.enriched !== 'unknown';
       const rank = r.score - (oneSided ? ENRICHMENT_PENALTY : 0);
@@ -588,17 +645,56 @@ export class Linker {
         bestRank = rank;
       }
     }
-    if (best?.verified) {
-      const rival = ambiguousWith(best, scored, (id) => this.profileOf.get(id)!);
-      if (rival) {
-        best = {
-          ...best,
-          verified: false,
-          score: Math.round(best.score * 0.6 * 1000) / 1000,
-          conflict: `national name does not choose between ${best.candidateId} and ${rival.candidateId}`,
-        };
+    if (best === null) return [];
+    const profileOf = (id: number) => this.profileOf.get(id)!;
+    const settled = scored.map((r) => {
+      if (!r.verified) return r;
+      const rival = ambiguousWith(r, scored, profileOf);
+      return rival
+        ? {
+            ...r,
+            verified: false,
+            score: Math.round(r.score * 0.6 * 1000) / 1000,
+            conflict: `national name does not choose between ${r.candidateId} and ${rival.candidateId}`,
+          }
+        : r;
+    });
+    const first = settled.find((r) => r.candidateId === best!.candidateId)!;
+    // Another ingredient may answer for this national food only if its name says every word
+    // of the national name that the best candidate's does ("Egg, whole, raw, fresh" is not
+    // "Eggs, duck, whole, raw" when "Egg, duck, whole, fresh, raw" is there), unless the two
+    // agree in composition within every tolerance (the word changes nothing: "Potatoes, flesh
+    // and skin, raw" beside "Potatoes, russet, without skin, raw" for a peeled raw potato).
+    const covered = (id: number) => [...tokens.all].filter((t) => tokensOf.get(id)!.has(t));
+    const needed = covered(first.candidateId);
+    for (let i = 0; i < settled.length; i++) {
+      const r = settled[i]!;
+      if (r === first || !r.verified) continue;
+      const has = tokensOf.get(r.candidateId)!;
+      const lacking = needed.filter((t) => !has.has(t));
+      const same = (profileDetail(profileOf(first.candidateId), profileOf(r.candidateId))?.worst ?? 0) === 1;
+      if (lacking.length > 0 && !same) {
+        settled[i] = { ...r, verified: false, conflict: `the national food's best candidate also says: ${lacking.join(' ')}` };
       }
     }
-    return best;
+    // The same food under the same name in another FDC dataset (SR Legacy 11215 and
+    // Foundation 1104647 "Garlic, raw") answers with it: the name has chosen, and its own
+    // values need only agree loosely (SIBLING_PROFILE) with the national ones.
+    if (first.verified) {
+      const same = (id: number) => {
+        const x = tokensOf.get(id)!;
+        const y = tokensOf.get(first.candidateId)!;
+        return x.size === y.size && [...x].every((t) => y.has(t));
+      };
+      for (let i = 0; i < settled.length; i++) {
+        const r = settled[i]!;
+        if (r === first || r.verified || r.conflict !== null || !same(r.candidateId)) continue;
+        if ((r.profile ?? 0) >= SIBLING_PROFILE) settled[i] = { ...r, verified: true };
+      }
+    }
+    const rest = settled
+      .filter((r) => r !== first)
+      .sort((a, b) => Number(b.verified) - Number(a.verified) || b.score - a.score || a.candidateId - b.candidateId);
+    return [first, ...rest];
   }
 }

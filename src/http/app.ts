@@ -42,6 +42,7 @@ import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { ingredientRoutes } from './routes/ingredients.js';
 import { referenceRoutes } from './routes/reference.js';
+import { nationalFoodRoutes } from './routes/nationalFoods.js';
 import { surveyFoodRoutes } from './routes/surveyFoods.js';
 import { yieldRoutes } from './routes/yield.js';
 
@@ -206,6 +207,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       tags: [
         { name: 'Ingredients', description: 'Canonical ingredients (USDA SR Legacy and Foundation Foods)' },
         { name: 'Survey foods', description: 'Mixed dishes from the FNDDS dietary survey database' },
+        { name: 'National foods', description: "The national food composition tables (GB, DE, FR, SE, NO, DK) as published, with each food's links to canonical ingredients" },
         { name: 'Branded products', description: 'Packaged products (FDC Branded Foods, Open Food Facts): search by name, barcode or brand' },
         { name: 'Recipes', description: 'Recipe analysis: ingredient lines to nutrients, allergens and carbon' },
         { name: 'Reference', description: 'Nutrient definitions, categories and source datasets' },
@@ -225,6 +227,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     serveFromCache(v1);
     strictParameters(v1);
     await v1.register(ingredientRoutes);
+    await v1.register(nationalFoodRoutes);
     await v1.register(carbonRoutes);
     await v1.register(yieldRoutes);
     await v1.register(convertRoutes);

@@ -61,11 +61,18 @@ export function prepareIngredientAnswers(ctx: ImportContext): void {
       `SELECT seq, amount, unit_name AS unit, description, gram_weight FROM ingredient_portion
        WHERE ingredient_id = ? ORDER BY seq`,
     ),
-    bestLink: db.prepare<[number, string], { dataset: string; code: string; name: string; score: number }>(
-      `SELECT l.dataset_id AS dataset, l.code, f.name, l.score FROM national_link l
+    // The ingredient's best verified national food (national_candidate.ingredient_best: chosen
+    // from the ingredient's side, src/importers/national/link.ts), with what was compared.
+    bestLink: db.prepare<
+      [number, string],
+      { dataset: string; code: string; name: string; score: number; method: string; name_score: number | null; profile_score: number | null; compared_as: string }
+    >(
+      `SELECT l.dataset_id AS dataset, l.code, f.name, l.score, l.method, l.name_score, l.profile_score,
+              n.name_used AS compared_as
+       FROM national_candidate l
        JOIN national_food f ON f.dataset_id = l.dataset_id AND f.code = l.code
-       WHERE l.ingredient_id = ? AND l.dataset_id = ? AND l.verified = 1
-       ORDER BY l.score DESC, l.code LIMIT 1`,
+       JOIN national_link n ON n.dataset_id = l.dataset_id AND n.code = l.code
+       WHERE l.ingredient_id = ? AND l.dataset_id = ? AND l.ingredient_best = 1`,
     ),
     nationalNutrients: db.prepare<[string, string], NationalNutrient>(
       `SELECT v.nutrient_id, n.name, n.unit, v.amount, v.qualifier, n.rank
@@ -122,7 +129,17 @@ export function prepareIngredientAnswers(ctx: ImportContext): void {
       );
       const entries: CountryEntry[] = resolved.map((n) => [n.nutrient_id, n.amount, n.derivation, n.qualifier, n.source === link.dataset ? 1 : 0]);
       // The linked food as served: the schema's property order (dataset, code, name, score).
-      const linkedFood = JSON.stringify({ dataset: link.dataset, code: link.code, name: link.name, score: link.score });
+      // In the order of the route's LinkedFood schema (the bytes must match its serializer).
+      const linkedFood = JSON.stringify({
+        dataset: link.dataset,
+        code: link.code,
+        name: link.name,
+        score: link.score,
+        method: link.method,
+        name_score: link.name_score,
+        profile_score: link.profile_score,
+        compared_as: link.compared_as,
+      });
       stmts.insertCountry.run(row.id, country, link.dataset, linkedFood, JSON.stringify(entries));
       countRows(ctx, 'ingredient_country');
       etags[country] = strongEtag(writer.answer(head, linkedFood, entries, { reference: USDA_FALLBACK_SOURCE, national: link.dataset }));

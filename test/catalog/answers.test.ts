@@ -42,9 +42,12 @@ describe('answers prepared at import', () => {
       `SELECT v.nutrient_id, n.name, n.unit, v.amount, v.derivation, n.rank FROM ingredient_nutrient v JOIN nutrient n ON n.id = v.nutrient_id
        WHERE v.ingredient_id = ? ORDER BY n.rank IS NULL, n.rank, n.id`,
     );
+    // The ingredient's best verified national food, chosen from the ingredient's side (issue 16)
     const bestLink = db.prepare(
-      `SELECT l.dataset_id AS dataset, l.code, f.name, l.score FROM national_link l JOIN national_food f ON f.dataset_id = l.dataset_id AND f.code = l.code
-       WHERE l.ingredient_id = ? AND l.dataset_id = ? AND l.verified = 1 ORDER BY l.score DESC, l.code LIMIT 1`,
+      `SELECT l.dataset_id AS dataset, l.code, f.name, l.score, l.method, l.name_score, l.profile_score, n.name_used AS compared_as
+       FROM national_candidate l JOIN national_food f ON f.dataset_id = l.dataset_id AND f.code = l.code
+       JOIN national_link n ON n.dataset_id = l.dataset_id AND n.code = l.code
+       WHERE l.ingredient_id = ? AND l.dataset_id = ? AND l.ingredient_best = 1`,
     );
     const nationalNutrients = db.prepare(
       `SELECT v.nutrient_id, n.name, n.unit, v.amount, v.qualifier, n.rank FROM national_food_nutrient v JOIN nutrient n ON n.id = v.nutrient_id

@@ -139,7 +139,7 @@ describe('larder links report', () => {
     const env = { LARDER_CATALOG: inject('catalogPath') };
     const text = larder(['links', 'report', '--sample', '3'], env);
     expect(text.status).toBe(0);
-    expect(text.stdout).toMatch(/^GB uk_cofid: 2886 foods, \d+ linked \([\d.]+%\), \d+ verified/m);
+    expect(text.stdout).toMatch(/^GB uk_cofid: 2886 foods, \d+ linked \([\d.]+%\), \d+ verified \([\d.]+%\); \d+ canonical ingredients answered$/m);
     expect(text.stdout).toMatch(/^FR fr_ciqual: 3185 foods/m);
     expect(text.stdout).toMatch(/^  0\.9-1\.0\s+\d+\s+\d+$/m);
     // Swedish names are shown as published, with the glossary reading the linker compared.
@@ -150,12 +150,15 @@ describe('larder links report', () => {
       foods: number;
       linked: number;
       verified: number;
+      ingredients: number;
       sample: Array<{ name: string; compared_as: string }>;
     }>;
     expect(report.map((r) => r.country).sort()).toEqual(['DE', 'DK', 'FR', 'GB', 'NO', 'SE']);
     for (const r of report) {
       expect(r.verified).toBeGreaterThan(100);
       expect(r.verified).toBeLessThanOrEqual(r.linked);
+      // From the ingredient's side: several ingredients may share one national food
+      expect(r.ingredients).toBeGreaterThan(r.verified * 0.8);
       expect(r.linked).toBeLessThanOrEqual(r.foods);
       expect(r.sample).toHaveLength(2);
     }

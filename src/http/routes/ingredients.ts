@@ -58,11 +58,15 @@ const LinkedFood = Type.Union(
       dataset: Type.String(),
       code: Type.String(),
       name: Type.String(),
-      score: Type.Number(),
+      score: Type.Number({ description: 'Link score, 0..1 (0.55 x name similarity + 0.45 x profile agreement)' }),
+      method: Type.String({ description: 'What was compared: "name+profile", "+group" (food group table), "+langual" (LanguaL facets), linker version' }),
+      name_score: Type.Union([Type.Number(), Type.Null()], { description: 'Name similarity, 0..1' }),
+      profile_score: Type.Union([Type.Number(), Type.Null()], { description: 'Agreement of the macronutrient profiles, 0..1; null when fewer than three were comparable' }),
+      compared_as: Type.String({ description: "The English name the linker compared: the table's own, or a glossary reading of the native name" }),
     }),
     Type.Null(),
   ],
-  { description: 'The national food whose values were used, or null when there is no verified link for the country' },
+  { description: 'The national food whose values were used (the best verified national food for this ingredient), or null when there is no verified link for the country' },
 );
 
 export const CountryNutrients = Type.Object({

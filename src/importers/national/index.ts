@@ -30,6 +30,6 @@ export async function importNational(ctx: ImportContext): Promise<void> {
   );
   for (const d of added) {
     const s = summary[d.id];
-    if (s) Object.assign(d.recordCounts, { linked_foods: s.linked, verified_links: s.verified });
+    if (s) Object.assign(d.recordCounts, { linked_foods: s.linked, verified_links: s.verified, linked_ingredients: s.ingredients });
   }
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildGlossary, translateName, type Glossary } from '../../domain/glossary.js';
-import { Linker, linkMethod, type LinkCandidate, type Profile, type Synonyms } from '../../domain/linking.js';
+import { Linker, linkMethod, type LinkCandidate, type LinkResult, type Profile, type Synonyms } from '../../domain/linking.js';
 import { countRows, type ImportContext } from '../context.js';
 import { mappingsDir, readDataCsv } from './common.js';
 
@@ -9,16 +9,18 @@ export function loadSynonyms(): Synonyms {
   const phrases: Array<[string, string]> = [];
   const words = new Map<string, string>();
   const distinct = new Set<string>();
+  const composition = new Set<string>();
   for (const r of rows) {
     const from = (r.from ?? '').toLowerCase();
     const to = (r.to ?? '').toLowerCase();
     if (r.kind === 'phrase') phrases.push([from, to]);
     else if (r.kind === 'word') words.set(from, to);
     else if (r.kind === 'distinct') distinct.add(from);
+    else if (r.kind === 'composition') composition.add(from);
   }
   // Longer phrases first, so "no salt added" wins over any shorter overlap.
   phrases.sort((a, b) => b[0].length - a[0].length);
-  return { phrases, words, distinct };
+  return { phrases, words, distinct, composition };
 }
 
 /**
@@ -26,6 +28,14 @@ export function loadSynonyms(): Synonyms {
  * that reads their native names for linking.
  */
 export const GLOSSARY_LANGUAGE: Readonly<Record<string, string>> = { no_matvaretabellen: 'nb', se_livsmedelsverket: 'sv' };
+
+/**
+ * Datasets with English names whose native name is read as a second opinion (glossary_<lang>.csv):
+ * where the English name finds no verified link, the glossary reading of the native name is
+ * compared too, and its link is kept when that one is verified (Frida's English names are
+ * translations of their own: "konventional (not organic)", "salt added").
+ */
+export const SECOND_READING: Readonly<Record<string, string>> = { dk_frida: 'da' };
 
 export function loadGlossary(language: string): Glossary {
   return buildGlossary(
@@ -49,6 +59,25 @@ export function loadFoodGroups(): Map<string, Map<string, Set<string>>> {
     groups.set(r.food_group ?? '', new Set((r.categories ?? '').split(/\s+/).filter(Boolean)));
   }
   return out;
+}
+
+/** Unverified candidates kept per national food beside every verified one (for review and the national-foods endpoint). */
+const CANDIDATES_KEPT = 3;
+
+interface CandidateRow {
+  code: string;
+  rank: number;
+  r: LinkResult;
+  method: string;
+}
+
+export interface LinkSummary {
+  /** National foods with a best candidate (national_link rows). */
+  linked: number;
+  /** ...whose best candidate is verified. */
+  verified: number;
+  /** Canonical ingredients with a verified national food in the dataset (from the ingredient's side). */
+  ingredients: number;
 }
 
 const EMPTY: Profile = { water: null, energyKcal: null, protein: null, fat: null, carb: null, sodiumMg: null, fibre: null };
@@ -133,18 +162,23 @@ export function linkNationalFoods(
   ctx: ImportContext,
   datasetIds: string[],
   referenceFacets: ReadonlyMap<number, string[]> = new Map(),
-): Record<string, { linked: number; verified: number }> {
+): Record<string, LinkSummary> {
   const linker = new Linker(canonicalProfiles(ctx, referenceFacets), loadSynonyms());
   const foodGroups = loadFoodGroups();
   const insert = ctx.db.prepare(
     `INSERT INTO national_link (dataset_id, code, ingredient_id, score, verified, method, name_score, profile_score, conflict, name_used)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const summary: Record<string, { linked: number; verified: number }> = {};
+  const insertCandidate = ctx.db.prepare(
+    `INSERT INTO national_candidate (dataset_id, code, ingredient_id, rank, score, verified, method, name_score, profile_score, conflict, ingredient_best)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const summary: Record<string, LinkSummary> = {};
   for (const datasetId of datasetIds) {
     const profiles = nationalProfiles(ctx, datasetId);
     const language = GLOSSARY_LANGUAGE[datasetId];
     const glossary = language ? loadGlossary(language) : null;
+    const second = SECOND_READING[datasetId] ? loadGlossary(SECOND_READING[datasetId]) : null;
     const facets = ctx.nationalFacets?.get(datasetId);
     const speciesVocabulary = new Set([...(facets?.values() ?? [])].flat().filter((c) => c.startsWith('B')));
     const foods = (
@@ -155,36 +189,79 @@ export function linkNationalFoods(
       .map((f) => ({ ...f, name_en: f.name_en ?? (glossary ? translateName(f.name, glossary) : null) }))
       .filter((f): f is typeof f & { name_en: string } => f.name_en !== null);
     const task = ctx.progress.task(`linking ${datasetId}`, foods.length);
-    const s = (summary[datasetId] = { linked: 0, verified: 0 });
+    const s = (summary[datasetId] = { linked: 0, verified: 0, ingredients: 0 });
+    const kept: CandidateRow[] = [];
     for (const f of foods) {
       const categories = f.food_group === null ? null : (foodGroups.get(datasetId)?.get(f.food_group) ?? null);
       const own = facets?.get(f.code);
-      const best = linker.best({
-        nameEn: f.name_en,
-        scientificName: f.scientific_name,
-        profile: profiles.get(f.code) ?? EMPTY,
-        categories,
-        ...(own ? { facets: own, speciesVocabulary } : {}),
-      });
+      const read = (nameEn: string) =>
+        linker.rank({
+          nameEn,
+          scientificName: f.scientific_name,
+          profile: profiles.get(f.code) ?? EMPTY,
+          categories,
+          ...(own ? { facets: own, speciesVocabulary } : {}),
+        });
+      let ranked = read(f.name_en);
+      let nameUsed = f.name_en;
+      if (second && !ranked[0]?.verified) {
+        const reading = translateName(f.name, second);
+        const other = read(reading);
+        if (other[0]?.verified) {
+          ranked = other;
+          nameUsed = reading;
+        }
+      }
       task.advance(1);
+      const best = ranked[0];
       if (!best) continue;
+      const method = (id: number) => linkMethod({ group: categories !== null, langual: !!own?.length && !!referenceFacets.get(id)?.length });
       insert.run(
         datasetId,
         f.code,
         best.candidateId,
         best.score,
         best.verified ? 1 : 0,
-        linkMethod({ group: categories !== null, langual: !!own?.length && !!referenceFacets.get(best.candidateId)?.length }),
+        method(best.candidateId),
         Math.round(best.name * 1000) / 1000,
         best.profile === null ? null : Math.round(best.profile * 1000) / 1000,
         best.conflict,
-        f.name_en,
+        nameUsed,
       );
+      ranked.forEach((r, i) => {
+        if (i < CANDIDATES_KEPT || r.verified) kept.push({ code: f.code, rank: i + 1, r, method: method(r.candidateId) });
+      });
       s.linked += 1;
       if (best.verified) s.verified += 1;
       countRows(ctx, 'national_link');
     }
-    task.done(`${s.linked} linked, ${s.verified} verified`);
+    // From the ingredient's side: each ingredient's best verified national food.
+    const chosen = new Map<number, CandidateRow>();
+    for (const k of kept) {
+      if (!k.r.verified) continue;
+      const c = chosen.get(k.r.candidateId);
+      if (!c || k.r.score > c.r.score || (k.r.score === c.r.score && (k.rank < c.rank || (k.rank === c.rank && k.code < c.code)))) {
+        chosen.set(k.r.candidateId, k);
+      }
+    }
+    for (const k of kept) {
+      insertCandidate.run(
+        datasetId,
+        k.code,
+        k.r.candidateId,
+        k.rank,
+        k.r.score,
+        k.r.verified ? 1 : 0,
+        k.method,
+        Math.round(k.r.name * 1000) / 1000,
+        k.r.profile === null ? null : Math.round(k.r.profile * 1000) / 1000,
+        k.r.conflict,
+        chosen.get(k.r.candidateId) === k ? 1 : 0,
+      );
+      countRows(ctx, 'national_candidate');
+    }
+    s.ingredients = chosen.size;
+    task.done(`${s.linked} linked, ${s.verified} verified, ${s.ingredients} ingredients with a verified national food`);
   }
   return summary;
 }

@@ -57,8 +57,12 @@ describe('national fallback by nutrient family', () => {
     // CoFID 11-861: folate 14 µg; SR28 20444 folate food 8, DFE 8, folic acid 0 are not served beside it
     expect(nutrient(unenriched, 1177)).toMatchObject({ amount: 14, source: 'uk_cofid' });
     for (const id of [1186, 1187, 1190]) expect(ids(unenriched).has(id), String(id)).toBe(false);
-    // the enriched record is no longer CoFID 11-861's twin
+    // Since issue 16 links are chosen from the ingredient's side: the enriched record 20044 also
+    // reaches CoFID 11-861 (the same rice), and the fortification stays on its side: the folate
+    // served is CoFID's 14 µg, and no US folic acid (1186), DFE (1190) or food folate (1187) is lent.
     const enriched = (await t.get('/v1/ingredients/20044/nutrients?country=GB')).json();
-    expect(enriched.linked_food?.code).not.toBe('11-861');
+    expect(enriched.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '11-861' });
+    expect(nutrient(enriched, 1177)).toMatchObject({ amount: 14, source: 'uk_cofid' });
+    for (const id of [1186, 1187, 1190]) expect(ids(enriched).has(id), String(id)).toBe(false);
   });
 });

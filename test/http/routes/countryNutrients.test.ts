@@ -104,10 +104,12 @@ describe('GET /v1/ingredients/:id/nutrients?country=DE (BLS 4.0, macros only)', 
   it('keeps countries apart: the same ingredient answers each national value, never an average', async () => {
     const kcal = async (c: string) => nutrient((await t.get(`/v1/ingredients/1001/nutrients?country=${c}`)).json(), 1008).amount;
     expect([await kcal('US'), await kcal('GB'), await kcal('FR'), await kcal('DE')]).toEqual([717, 744, 732, 732]);
-    // Frida has no verified salted-butter twin: all fallback, not someone else's value
+    // Frida's own salted butter, 1052 "Smør, saltet" ("Butter, salt added", read as salted since
+    // linker v4): frida-data.json row 1052, Energi (kcal) 740.901775510204, its value, not another table's
     const dk = (await t.get('/v1/ingredients/1001/nutrients?country=DK')).json();
-    expect(dk.linked_food).toBeNull();
-    expect(nutrient(dk, 1008)).toMatchObject({ amount: 717, source: 'usda_fallback' });
+    expect(dk.linked_food).toMatchObject({ dataset: 'dk_frida', code: '1052', name: 'Smør, saltet' });
+    expect(nutrient(dk, 1008).amount).toBeCloseTo(740.9018, 4);
+    expect(nutrient(dk, 1008).source).toBe('dk_frida');
   });
 });
 
