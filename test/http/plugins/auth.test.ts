@@ -34,6 +34,8 @@ const V1_ROUTES = [
   '/v1/ingredients/batch',
   '/v1/branded/batch',
   '/v1/recipes/analyze',
+  '/v1/national-foods?country=GB&q=garlic',
+  '/v1/national-foods/GB/13-244',
 ];
 
 /** The POST routes, with a valid body each. */
@@ -47,7 +49,14 @@ const request = (url: string) => (BODIES[url] ? { method: 'POST' as const, url, 
 describe('API keys on every /v1 route', () => {
   it('covers every data route the app registers', () => {
     const documented = Object.keys((t.app.swagger() as any).paths).filter((p) => p.startsWith('/v1/'));
-    const covered = new Set(V1_ROUTES.map((u) => u.split('?')[0]!.replace(/\/\d+/g, '/{id}')));
+    const covered = new Set(
+      V1_ROUTES.map((u) =>
+        u
+          .split('?')[0]!
+          .replace(/^\/v1\/national-foods\/[A-Z]{2}\/[^/]+$/, '/v1/national-foods/{country}/{code}')
+          .replace(/\/\d+/g, '/{id}'),
+      ),
+    );
     expect(documented.sort()).toEqual([...covered].sort());
   });
 
