@@ -57,8 +57,10 @@ export class SqliteAccountStore implements AccountStore {
       closeSync(openSync(file, 'a', 0o600));
     }
     this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
+    // The wait first: switching a new file to WAL takes a lock that another process opening
+    // it at the same moment (serve --workers) must wait for, not fail on.
     this.db.pragma('busy_timeout = 5000');
+    this.db.pragma('journal_mode = WAL');
     this.db.pragma('foreign_keys = ON');
     this.migrate();
     const db = this.db;
