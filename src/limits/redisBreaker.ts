@@ -6,7 +6,7 @@ import { utcDay, type LimitDecision, type LimitsStatus, type PlanRates, type Rat
 import { MemoryLimits } from './memoryLimits.js';
 
 /** Longest a request waits for Redis before it is counted locally instead. */
-export const REDIS_TIMEOUT_MS = 100;
+export const REDIS_TIMEOUT_MS = 25;
 /** How long counting stays local after the circuit opens before one request tries Redis again. */
 export const REDIS_RETRY_MS = 2000;
 

@@ -31,7 +31,7 @@ describe('Redis going away mid-traffic', () => {
     cleanups.push(() => redis.stop());
     const logged: Array<{ level: string; msg: string }> = [];
     const log = { info: (_o: object, msg: string) => logged.push({ level: 'info', msg }), warn: (_o: object, msg: string) => logged.push({ level: 'warn', msg }) };
-    const env = { REDIS_URL: redis.url, LARDER_REDIS_PREFIX: uniqueName('larder-test'), LARDER_PLAN_FREE_RPS: '1000', LARDER_PLAN_FREE_DAILY: '100000' };
+    const env = { REDIS_URL: redis.url, LARDER_REDIS_PREFIX: uniqueName('larder-test'), LARDER_REDIS_TIMEOUT_MS: '100', LARDER_PLAN_FREE_RPS: '1000', LARDER_PLAN_FREE_DAILY: '100000' };
     const t: AccountsTestApp = await buildAccountsApp({
       env,
       limits: (now, accounts) => createLimits(loadConfig({ ...env, LARDER_CATALOG: inject('catalogPath') }), log, now, (id, day) => accounts.recordedUsage(id, day)),
@@ -75,7 +75,7 @@ describe('Redis going away mid-traffic', () => {
     const redis = new PrivateRedis(await freePort());
     await redis.start();
     cleanups.push(() => redis.stop());
-    const env = { REDIS_URL: redis.url, LARDER_REDIS_PREFIX: uniqueName('larder-test'), LARDER_PLAN_FREE_RPS: '1000', LARDER_PLAN_FREE_DAILY: '20' };
+    const env = { REDIS_URL: redis.url, LARDER_REDIS_PREFIX: uniqueName('larder-test'), LARDER_REDIS_TIMEOUT_MS: '100', LARDER_PLAN_FREE_RPS: '1000', LARDER_PLAN_FREE_DAILY: '20' };
     const t = await buildAccountsApp({
       env,
       limits: (now, accounts) =>
@@ -105,7 +105,7 @@ describe('Redis going away mid-traffic', () => {
       redis.resume();
       await redis.stop();
     });
-    const env = { REDIS_URL: redis.url, LARDER_REDIS_PREFIX: uniqueName('larder-test'), LARDER_PLAN_FREE_RPS: '1000', LARDER_PLAN_FREE_DAILY: '100000' };
+    const env = { REDIS_URL: redis.url, LARDER_REDIS_PREFIX: uniqueName('larder-test'), LARDER_REDIS_TIMEOUT_MS: '100', LARDER_PLAN_FREE_RPS: '1000', LARDER_PLAN_FREE_DAILY: '100000' };
     const t = await buildAccountsApp({
       env,
       limits: (now, accounts) =>
@@ -135,7 +135,7 @@ describe('Redis going away mid-traffic', () => {
 
   it('still enforces the limit locally while Redis is down', async () => {
     const port = await freePort(); // nothing listens there
-    const env = { REDIS_URL: `redis://127.0.0.1:${port}`, LARDER_REDIS_PREFIX: uniqueName('larder-test'), LARDER_PLAN_FREE_RPS: '3' };
+    const env = { REDIS_URL: `redis://127.0.0.1:${port}`, LARDER_REDIS_PREFIX: uniqueName('larder-test'), LARDER_REDIS_TIMEOUT_MS: '100', LARDER_PLAN_FREE_RPS: '3' };
     const time = Date.parse('2026-08-01T10:00:00.000Z');
     const t = await buildAccountsApp({
       env,

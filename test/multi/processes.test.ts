@@ -20,7 +20,7 @@ beforeAll(async () => {
     LARDER_REDIS_PREFIX: uniqueName('larder-test'),
     LARDER_PLAN_FREE_RPS: '4',
     // This test is about shared counting: on a loaded test machine a Redis call can take more
-    // than the default 100 ms, and the breaker would then count locally.
+    // than the default 25 ms, and the breaker would then count locally.
     LARDER_REDIS_TIMEOUT_MS: '2000',
     LOG_LEVEL: 'warn',
   };
