@@ -26,6 +26,18 @@ export type CountryEntry = [nutrientId: number, amount: number, derivation: stri
 
 export const USDA_FALLBACK_SOURCE = 'usda_fallback';
 
+/**
+ * The nutrients answer of a country without a verified national link, from the US answer:
+ * the same values, its country code, and usda_fallback as the source of each. Two string
+ * replacements instead of writing 80 items: the reference source appears only as a `source`
+ * value (inside a JSON string a quote is escaped, so neither pattern can match a name).
+ */
+export function fallbackAnswer(usBody: string, referenceSource: string, country: string): string {
+  return usBody
+    .replace(',"country":"US",', `,"country":${JSON.stringify(country)},`)
+    .replaceAll(`"source":${JSON.stringify(referenceSource)}`, `"source":"${USDA_FALLBACK_SOURCE}"`);
+}
+
 /** Strong ETag of a body: the same function the etag plugin applies to answers it did not get a tag for. */
 export function strongEtag(body: string | Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;

@@ -1,4 +1,4 @@
-import { NutrientAnswerWriter, USDA_FALLBACK_SOURCE, type Cooked, type CountryEntry, type ReferenceEntry } from './answers.js';
+import { fallbackAnswer, NutrientAnswerWriter, USDA_FALLBACK_SOURCE, type Cooked, type CountryEntry, type ReferenceEntry } from './answers.js';
 import type { CountryCode } from '../domain/countries.js';
 import type { Static } from 'typebox';
 import type { CountryNutrients } from '../http/routes/ingredients.js';
@@ -60,6 +60,7 @@ export interface LinkReport {
 export class NationalValues {
   private readonly catalog: Catalog;
   private readonly profileOf;
+  private readonly preparedOf;
   private readonly writer: NutrientAnswerWriter;
   private readonly stmts;
   /** Each national table's foods with their folded names, read on first use (a few thousand rows each). */
@@ -73,6 +74,12 @@ export class NationalValues {
     this.profileOf = db.prepare<[string, number], ProfileRow>(
       `SELECT a.ingredient_id AS id, a.name, a.dataset_id, a.profile, a.nutrient_etags,
               c.dataset_id AS national, c.linked_food, c.profile AS national_profile
+       FROM ingredient_answer a LEFT JOIN ingredient_country c ON c.ingredient_id = a.ingredient_id AND c.country = ?
+       WHERE a.ingredient_id = ?`,
+    );
+    // The answer as served: the linked country's body, else the US body (COALESCE reads only the one it returns).
+    this.preparedOf = db.prepare<[string, number], { dataset_id: string; nutrient_etags: string; national: number; body: string }>(
+      `SELECT a.dataset_id, a.nutrient_etags, c.ingredient_id IS NOT NULL AS national, COALESCE(c.body, a.body) AS body
        FROM ingredient_answer a LEFT JOIN ingredient_country c ON c.ingredient_id = a.ingredient_id AND c.country = ?
        WHERE a.ingredient_id = ?`,
     );
@@ -129,6 +136,18 @@ export class NationalValues {
       linkedFood: null,
       entries: JSON.parse(row.profile) as ReferenceEntry[],
     };
+  }
+
+  /**
+   * The plain nutrients answer (per 100 g raw, whole profile) as stored at import, with its
+   * ETag, or null for an unknown ingredient: one indexed read, no parsing or writing.
+   */
+  prepared(id: number, country: CountryCode): { body: string; etag: string } | null {
+    const row = this.preparedOf.get(country, id);
+    if (!row) return null;
+    const etag = (JSON.parse(row.nutrient_etags) as Record<string, string>)[country]!;
+    if (country === 'US' || row.national === 1) return { body: row.body, etag };
+    return { body: fallbackAnswer(row.body, row.dataset_id, country), etag };
   }
 
   /** The /v1/ingredients/:id/nutrients body (per 100 g raw, or cooked by a method) from a profile. */

@@ -1,6 +1,6 @@
 import fastJson from 'fast-json-stringify';
 import type { Static } from 'typebox';
-import { NutrientAnswerWriter, strongEtag, USDA_FALLBACK_SOURCE, type CountryEntry, type ReferenceEntry } from '../catalog/answers.js';
+import { fallbackAnswer, NutrientAnswerWriter, strongEtag, USDA_FALLBACK_SOURCE, type CountryEntry, type ReferenceEntry } from '../catalog/answers.js';
 import type { Allergen } from '../domain/allergens.js';
 import { availableCountries, NATIONAL_DATASET } from '../domain/countries.js';
 import { resolveCountryNutrients, type NationalNutrient, type ReferenceNutrient } from '../domain/countryNutrients.js';
@@ -78,9 +78,9 @@ export function prepareIngredientAnswers(ctx: ImportContext): void {
       `SELECT v.nutrient_id, n.name, n.unit, v.amount, v.qualifier, n.rank
        FROM national_food_nutrient v JOIN nutrient n ON n.id = v.nutrient_id WHERE v.dataset_id = ? AND v.code = ?`,
     ),
-    insertAnswer: db.prepare('INSERT INTO ingredient_answer (ingredient_id, name, dataset_id, profile, nutrient_etags) VALUES (?, ?, ?, ?, ?)'),
+    insertAnswer: db.prepare('INSERT INTO ingredient_answer (ingredient_id, name, dataset_id, profile, nutrient_etags, body) VALUES (?, ?, ?, ?, ?, ?)'),
     insertDetail: db.prepare('INSERT INTO ingredient_detail (ingredient_id, etag, body) VALUES (?, ?, ?)'),
-    insertCountry: db.prepare('INSERT INTO ingredient_country (ingredient_id, country, dataset_id, linked_food, profile) VALUES (?, ?, ?, ?, ?)'),
+    insertCountry: db.prepare('INSERT INTO ingredient_country (ingredient_id, country, dataset_id, linked_food, profile, body) VALUES (?, ?, ?, ?, ?, ?)'),
   };
 
   for (const row of stmts.ingredients.all()) {
@@ -110,15 +110,17 @@ export function prepareIngredientAnswers(ctx: ImportContext): void {
     const reference: ReferenceEntry[] = nutrients.map((n) => [n.nutrient_id, n.amount, n.derivation]);
 
     const etags: Record<string, string> = {};
+    const usBody = writer.answer({ id: row.id, name: row.name, country: 'US', basis: BASIS }, null, reference, { reference: row.dataset_id, national: null });
     for (const country of countries) {
       const head = { id: row.id, name: row.name, country, basis: BASIS };
       if (country === 'US') {
-        etags[country] = strongEtag(writer.answer(head, null, reference, { reference: row.dataset_id, national: null }));
+        etags[country] = strongEtag(usBody);
         continue;
       }
       const link = stmts.bestLink.get(row.id, NATIONAL_DATASET[country]);
       if (!link) {
-        etags[country] = strongEtag(writer.answer(head, null, reference, { reference: USDA_FALLBACK_SOURCE, national: null }));
+        // Served as fallbackAnswer(usBody): tagged from those very bytes.
+        etags[country] = strongEtag(fallbackAnswer(usBody, row.dataset_id, country));
         continue;
       }
       // Names let the resolution withhold what a fortified US record owes to its fortification.
@@ -140,11 +142,12 @@ export function prepareIngredientAnswers(ctx: ImportContext): void {
         profile_score: link.profile_score,
         compared_as: link.compared_as,
       });
-      stmts.insertCountry.run(row.id, country, link.dataset, linkedFood, JSON.stringify(entries));
+      const body = writer.answer(head, linkedFood, entries, { reference: USDA_FALLBACK_SOURCE, national: link.dataset });
+      stmts.insertCountry.run(row.id, country, link.dataset, linkedFood, JSON.stringify(entries), body);
       countRows(ctx, 'ingredient_country');
-      etags[country] = strongEtag(writer.answer(head, linkedFood, entries, { reference: USDA_FALLBACK_SOURCE, national: link.dataset }));
+      etags[country] = strongEtag(body);
     }
-    stmts.insertAnswer.run(row.id, row.name, row.dataset_id, JSON.stringify(reference), JSON.stringify(etags));
+    stmts.insertAnswer.run(row.id, row.name, row.dataset_id, JSON.stringify(reference), JSON.stringify(etags), usBody);
     stmts.insertDetail.run(row.id, strongEtag(detailText), detailText);
     countRows(ctx, 'ingredient_answer');
     countRows(ctx, 'ingredient_detail');

@@ -73,6 +73,10 @@ describe('answers prepared at import', () => {
         const body = t.app.nationalValues.answer(profile);
         if (body !== serialize(expected)) expect(`${ingredient.id} ${country}: ${body}`).toBe(`${ingredient.id} ${country}: ${serialize(expected)}`);
         if (profile.etag !== strongEtag(body)) expect(`${ingredient.id} ${country} ${profile.etag}`).toBe(`${ingredient.id} ${country} ${strongEtag(body)}`);
+        // The plain answer as served: stored at import (US, linked countries) or derived from the US one (fallbackAnswer).
+        const prepared = t.app.nationalValues.prepared(ingredient.id, country)!;
+        if (prepared.body !== body) expect(`${ingredient.id} ${country} prepared: ${prepared.body}`).toBe(`${ingredient.id} ${country} prepared: ${body}`);
+        if (prepared.etag !== profile.etag) expect(`${ingredient.id} ${country} prepared ${prepared.etag}`).toBe(`${ingredient.id} ${country} prepared ${profile.etag}`);
       }
     }
     // Verified links per ingredient and country (national_link, verified = 1): the fallback-only path is not all that was compared.

@@ -181,6 +181,13 @@ export const ingredientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const country = resolveCountry(request.query.country, app.catalog.countries);
       const method = request.query.method === undefined ? null : parseMethod(request.query.method);
       const keep = nutrientFilter(app.reference, request.query.nutrients);
+      const { amount, unit, system, size } = request.query;
+      if (!method && keep === null && amount === undefined && unit === undefined && system === undefined && size === undefined) {
+        // The plain answer, stored at import as served with its ETag (src/importers/answers.ts).
+        const prepared = app.nationalValues.prepared(request.params.id, country);
+        if (!prepared) throw ApiError.notFound(`ingredient ${request.params.id}`);
+        return sendPrepared(reply, prepared.body, prepared.etag);
+      }
       // One read: the compact profile resolved for the country at import (src/catalog/answers.ts).
       const profile = app.nationalValues.profile(request.params.id, country);
       if (!profile) throw ApiError.notFound(`ingredient ${request.params.id}`);
