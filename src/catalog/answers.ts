@@ -26,16 +26,22 @@ export type CountryEntry = [nutrientId: number, amount: number, derivation: stri
 
 export const USDA_FALLBACK_SOURCE = 'usda_fallback';
 
+const COUNTRY_FIELD = Buffer.from(',"country":"');
+
 /**
- * The nutrients answer of a country without a verified national link, from the US answer:
- * the same values, its country code, and usda_fallback as the source of each. Two string
- * replacements instead of writing 80 items: the reference source appears only as a `source`
- * value (inside a JSON string a quote is escaped, so neither pattern can match a name).
+ * The nutrients answer of a country without a verified national link, from the stored
+ * fallback answer (written with "US" for the country): the countries' answers differ only in
+ * the two letters of the code, so they are written into the fresh copy SQLite returned. The
+ * first `,"country":"` is the field: inside the JSON string of a name a quote is escaped.
  */
-export function fallbackAnswer(usBody: string, referenceSource: string, country: string): string {
-  return usBody
-    .replace(',"country":"US",', `,"country":${JSON.stringify(country)},`)
-    .replaceAll(`"source":${JSON.stringify(referenceSource)}`, `"source":"${USDA_FALLBACK_SOURCE}"`);
+export function fallbackAnswer(stored: Buffer, country: string): Buffer {
+  if (!/^[A-Z]{2}$/.test(country)) throw new Error(`country code ${country} is not two letters`);
+  const at = stored.indexOf(COUNTRY_FIELD);
+  if (at < 0 || stored.toString('latin1', at + COUNTRY_FIELD.length, at + COUNTRY_FIELD.length + 3) !== 'US"') {
+    throw new Error('stored fallback answer has no "country":"US" field');
+  }
+  stored.write(country, at + COUNTRY_FIELD.length, 'latin1');
+  return stored;
 }
 
 /** Strong ETag of a body: the same function the etag plugin applies to answers it did not get a tag for. */

@@ -18,9 +18,12 @@ export interface Measure {
   measure_unit: string | null;
 }
 
-/** An answer prepared at import: the body as served and its ETag. */
+/**
+ * An answer prepared at import: the body as served (UTF-8 bytes: SQLite hands them over
+ * without decoding, and they are written to the socket without encoding) and its ETag.
+ */
 export interface PreparedAnswer {
-  body: string;
+  body: Buffer;
   etag: string;
 }
 
@@ -33,7 +36,7 @@ export class Ingredients {
     const db = catalog.db;
     this.lister = new Lister(db);
     this.stmts = {
-      detail: db.prepare<[number], { body: string; etag: string }>('SELECT body, etag FROM ingredient_detail WHERE ingredient_id = ?'),
+      detail: db.prepare<[number], { body: Buffer; etag: string }>('SELECT etag, body FROM ingredient_detail WHERE ingredient_id = ?'),
       identity: db.prepare<[number], { id: number; name: string }>('SELECT id, name FROM ingredient WHERE id = ?'),
       categoryExists: db.prepare<[number], number>('SELECT 1 FROM category WHERE id = ?').pluck(),
       density: db.prepare<[number], { gPerMl: number; source: DensitySource }>(
@@ -54,7 +57,7 @@ export class Ingredients {
   /** The detail answer as an object, for callers that change it or take parts of it (nutrient filter, batches, recipes). */
   ingredient(id: number): IngredientBody | null {
     const answer = this.stmts.detail.get(id);
-    return answer === undefined ? null : (JSON.parse(answer.body) as IngredientBody);
+    return answer === undefined ? null : (JSON.parse(answer.body.toString('utf8')) as IngredientBody);
   }
 
   /** The ingredient's own (US reference) nutrient values with the dataset they come from. */

@@ -12,6 +12,7 @@ export type NationalFoodSummaryBody = Static<typeof NationalFoodSummary>;
 export type NationalFoodBody = Static<typeof NationalFood>;
 type FoodRow = Omit<NationalFoodSummaryBody, 'country'> & { folded: string };
 import { readModelPlugin, type Catalog } from './catalog.js';
+import type { PreparedAnswer } from './ingredients.js';
 
 /** What one read gives for an ingredient in a country: everything its nutrients answer is written from. */
 export interface CountryProfile {
@@ -60,7 +61,9 @@ export interface LinkReport {
 export class NationalValues {
   private readonly catalog: Catalog;
   private readonly profileOf;
-  private readonly preparedOf;
+  private readonly preparedStmts;
+  /** The ingredients with a verified national link, by country (a few thousand): where a stored country answer exists. */
+  private readonly linked = new Map<string, Set<number>>();
   private readonly writer: NutrientAnswerWriter;
   private readonly stmts;
   /** Each national table's foods with their folded names, read on first use (a few thousand rows each). */
@@ -77,12 +80,20 @@ export class NationalValues {
        FROM ingredient_answer a LEFT JOIN ingredient_country c ON c.ingredient_id = a.ingredient_id AND c.country = ?
        WHERE a.ingredient_id = ?`,
     );
-    // The answer as served: the linked country's body, else the US body (COALESCE reads only the one it returns).
-    this.preparedOf = db.prepare<[string, number], { dataset_id: string; nutrient_etags: string; national: number; body: string }>(
-      `SELECT a.dataset_id, a.nutrient_etags, c.ingredient_id IS NOT NULL AS national, COALESCE(c.body, a.body) AS body
-       FROM ingredient_answer a LEFT JOIN ingredient_country c ON c.ingredient_id = a.ingredient_id AND c.country = ?
-       WHERE a.ingredient_id = ?`,
-    );
+    // The answers as served, one primary-key read each (src/importers/answers.ts).
+    this.preparedStmts = {
+      us: db.prepare<[number], { nutrient_etags: string; body: Buffer }>('SELECT nutrient_etags, body FROM ingredient_answer WHERE ingredient_id = ?'),
+      linked: db.prepare<[number, string], PreparedAnswer>('SELECT etag, body FROM ingredient_country WHERE ingredient_id = ? AND country = ?'),
+      fallback: db.prepare<[number], { nutrient_etags: string; body: Buffer }>(
+        `SELECT a.nutrient_etags, f.body FROM ingredient_answer a JOIN ingredient_fallback f ON f.ingredient_id = a.ingredient_id
+         WHERE a.ingredient_id = ?`,
+      ),
+    };
+    for (const row of db.prepare<[], { country: string; ingredient_id: number }>('SELECT country, ingredient_id FROM ingredient_country').iterate()) {
+      let ids = this.linked.get(row.country);
+      if (!ids) this.linked.set(row.country, (ids = new Set()));
+      ids.add(row.ingredient_id);
+    }
     this.stmts = {
       datasetFoods: db.prepare<[string], Omit<FoodRow, 'folded'>>(
         'SELECT dataset_id AS dataset, code, name, name_en, food_group FROM national_food WHERE dataset_id = ? ORDER BY code',
@@ -142,12 +153,12 @@ export class NationalValues {
    * The plain nutrients answer (per 100 g raw, whole profile) as stored at import, with its
    * ETag, or null for an unknown ingredient: one indexed read, no parsing or writing.
    */
-  prepared(id: number, country: CountryCode): { body: string; etag: string } | null {
-    const row = this.preparedOf.get(country, id);
+  prepared(id: number, country: CountryCode): PreparedAnswer | null {
+    if (this.linked.get(country)?.has(id)) return this.preparedStmts.linked.get(id, country) ?? null;
+    const row = country === 'US' ? this.preparedStmts.us.get(id) : this.preparedStmts.fallback.get(id);
     if (!row) return null;
     const etag = (JSON.parse(row.nutrient_etags) as Record<string, string>)[country]!;
-    if (country === 'US' || row.national === 1) return { body: row.body, etag };
-    return { body: fallbackAnswer(row.body, row.dataset_id, country), etag };
+    return { body: country === 'US' ? row.body : fallbackAnswer(row.body, country), etag };
   }
 
   /** The /v1/ingredients/:id/nutrients body (per 100 g raw, or cooked by a method) from a profile. */

@@ -2,7 +2,7 @@
  * The catalogue database: written once by `larder import`, then opened read-only.
  * SCHEMA_VERSION changes whenever a reader would misread an older file.
  */
-export const SCHEMA_VERSION = 7; // 4: prepared answers (ingredient_detail, ingredient_answer, ingredient_country), survey_food_nutrient (FNDDS Nutrient Values), branded completeness and per-nutrient sources; 5: search fields (search_subject, search_rank, aliases, search_aliases, search_vocabulary); 6: national_candidate (links from both sides) and linked_food's method, scores and compared name; 7: nutrients answers as served (ingredient_answer.body, ingredient_country.body)
+export const SCHEMA_VERSION = 7; // 4: prepared answers (ingredient_detail, ingredient_answer, ingredient_country), survey_food_nutrient (FNDDS Nutrient Values), branded completeness and per-nutrient sources; 5: search fields (search_subject, search_rank, aliases, search_aliases, search_vocabulary); 6: national_candidate (links from both sides) and linked_food's method, scores and compared name; 7: nutrients answers as served (ingredient_answer.body, ingredient_fallback, ingredient_country.body) and every prepared body as UTF-8 bytes (BLOB)
 
 export const CATALOG_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -255,37 +255,45 @@ CREATE TABLE ingredient_yield (
 -- nationalValues.ts): one indexed read serves an uncached answer. profile: the reference
 -- nutrients as compact JSON [[nutrient_id, amount, derivation], ...] in display order;
 -- nutrient_etags: the ETag of the nutrients answer (no method) by country. The detail answer
--- has a table of its own. body: the US nutrients answer as served (about 11 KB), last so that
--- reading the columns before it does not walk its overflow pages; a country without a verified
--- link answers the same bytes with its code and usda_fallback as every source (fallbackAnswer).
+-- has a table of its own. body: the US nutrients answer as served (UTF-8 bytes, about 11 KB),
+-- last so that reading the columns before it does not walk its overflow pages.
 CREATE TABLE ingredient_answer (
   ingredient_id INTEGER PRIMARY KEY,
   name TEXT NOT NULL,
   dataset_id TEXT NOT NULL,
   profile TEXT NOT NULL,
   nutrient_etags TEXT NOT NULL,
-  body TEXT NOT NULL
+  body BLOB NOT NULL
+);
+
+-- The nutrients answer of every country without a verified national link (usda_fallback as
+-- every source), as served with "US" where the country code goes (fallbackAnswer): the
+-- countries' answers differ only in those two bytes.
+CREATE TABLE ingredient_fallback (
+  ingredient_id INTEGER PRIMARY KEY,
+  body BLOB NOT NULL
 );
 
 -- The /v1/ingredients/:id body as served (about 9 KB) and its ETag.
 CREATE TABLE ingredient_detail (
   ingredient_id INTEGER PRIMARY KEY,
   etag TEXT NOT NULL,
-  body TEXT NOT NULL
+  body BLOB NOT NULL
 );
 
 -- An ingredient's nutrients resolved for a country with a verified national link: the linked
 -- food (JSON, as served) and the merged compact profile
 -- [[nutrient_id, amount, derivation, qualifier, national 1 | reference 0], ...] in display order.
 -- A country without a row answers every reference value as usda_fallback. body: the nutrients
--- answer as served.
+-- answer as served (UTF-8 bytes), etag its ETag.
 CREATE TABLE ingredient_country (
   ingredient_id INTEGER NOT NULL,
   country TEXT NOT NULL,
   dataset_id TEXT NOT NULL,
   linked_food TEXT NOT NULL,
   profile TEXT NOT NULL,
-  body TEXT NOT NULL,
+  etag TEXT NOT NULL,
+  body BLOB NOT NULL,
   PRIMARY KEY (ingredient_id, country)
 ) WITHOUT ROWID;
 

@@ -106,11 +106,11 @@ export const NutrientAmount = Type.Object({
 export const BASIS = 'per 100 g edible portion' as const;
 
 /**
- * Sends an answer prepared as JSON text (src/catalog/answers.ts) as it is: Fastify does not
- * serialise a string sent as JSON. Its bytes are what the route's schema serializer would
+ * Sends an answer prepared as JSON text or its UTF-8 bytes (src/catalog/answers.ts) as it is:
+ * Fastify does not serialise a string or a Buffer sent as JSON. Its bytes are what the route's schema serializer would
  * write (test/catalog/answers.test.ts). With the ETag computed at import, nothing is hashed.
  */
-export function sendPrepared(reply: FastifyReply, body: string, etag?: string): FastifyReply {
+export function sendPrepared(reply: FastifyReply, body: string | Buffer, etag?: string): FastifyReply {
   if (etag !== undefined) reply.header('etag', etag);
   return reply.type('application/json; charset=utf-8').send(body);
 }

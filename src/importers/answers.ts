@@ -79,8 +79,9 @@ export function prepareIngredientAnswers(ctx: ImportContext): void {
        FROM national_food_nutrient v JOIN nutrient n ON n.id = v.nutrient_id WHERE v.dataset_id = ? AND v.code = ?`,
     ),
     insertAnswer: db.prepare('INSERT INTO ingredient_answer (ingredient_id, name, dataset_id, profile, nutrient_etags, body) VALUES (?, ?, ?, ?, ?, ?)'),
+    insertFallback: db.prepare('INSERT INTO ingredient_fallback (ingredient_id, body) VALUES (?, ?)'),
     insertDetail: db.prepare('INSERT INTO ingredient_detail (ingredient_id, etag, body) VALUES (?, ?, ?)'),
-    insertCountry: db.prepare('INSERT INTO ingredient_country (ingredient_id, country, dataset_id, linked_food, profile, body) VALUES (?, ?, ?, ?, ?, ?)'),
+    insertCountry: db.prepare('INSERT INTO ingredient_country (ingredient_id, country, dataset_id, linked_food, profile, etag, body) VALUES (?, ?, ?, ?, ?, ?, ?)'),
   };
 
   for (const row of stmts.ingredients.all()) {
@@ -111,6 +112,7 @@ export function prepareIngredientAnswers(ctx: ImportContext): void {
 
     const etags: Record<string, string> = {};
     const usBody = writer.answer({ id: row.id, name: row.name, country: 'US', basis: BASIS }, null, reference, { reference: row.dataset_id, national: null });
+    const fallbackBody = Buffer.from(writer.answer({ id: row.id, name: row.name, country: 'US', basis: BASIS }, null, reference, { reference: USDA_FALLBACK_SOURCE, national: null }));
     for (const country of countries) {
       const head = { id: row.id, name: row.name, country, basis: BASIS };
       if (country === 'US') {
@@ -119,8 +121,8 @@ export function prepareIngredientAnswers(ctx: ImportContext): void {
       }
       const link = stmts.bestLink.get(row.id, NATIONAL_DATASET[country]);
       if (!link) {
-        // Served as fallbackAnswer(usBody): tagged from those very bytes.
-        etags[country] = strongEtag(fallbackAnswer(usBody, row.dataset_id, country));
+        // Served as fallbackAnswer(fallbackBody): tagged from those very bytes.
+        etags[country] = strongEtag(fallbackAnswer(Buffer.from(fallbackBody), country));
         continue;
       }
       // Names let the resolution withhold what a fortified US record owes to its fortification.
@@ -142,14 +144,16 @@ export function prepareIngredientAnswers(ctx: ImportContext): void {
         profile_score: link.profile_score,
         compared_as: link.compared_as,
       });
-      const body = writer.answer(head, linkedFood, entries, { reference: USDA_FALLBACK_SOURCE, national: link.dataset });
-      stmts.insertCountry.run(row.id, country, link.dataset, linkedFood, JSON.stringify(entries), body);
-      countRows(ctx, 'ingredient_country');
+      const body = Buffer.from(writer.answer(head, linkedFood, entries, { reference: USDA_FALLBACK_SOURCE, national: link.dataset }));
       etags[country] = strongEtag(body);
+      stmts.insertCountry.run(row.id, country, link.dataset, linkedFood, JSON.stringify(entries), etags[country], body);
+      countRows(ctx, 'ingredient_country');
     }
-    stmts.insertAnswer.run(row.id, row.name, row.dataset_id, JSON.stringify(reference), JSON.stringify(etags), usBody);
-    stmts.insertDetail.run(row.id, strongEtag(detailText), detailText);
+    stmts.insertAnswer.run(row.id, row.name, row.dataset_id, JSON.stringify(reference), JSON.stringify(etags), Buffer.from(usBody));
+    stmts.insertFallback.run(row.id, fallbackBody);
+    stmts.insertDetail.run(row.id, strongEtag(detailText), Buffer.from(detailText));
     countRows(ctx, 'ingredient_answer');
     countRows(ctx, 'ingredient_detail');
+    countRows(ctx, 'ingredient_fallback');
   }
 }

@@ -75,7 +75,8 @@ describe('answers prepared at import', () => {
         if (profile.etag !== strongEtag(body)) expect(`${ingredient.id} ${country} ${profile.etag}`).toBe(`${ingredient.id} ${country} ${strongEtag(body)}`);
         // The plain answer as served: stored at import (US, linked countries) or derived from the US one (fallbackAnswer).
         const prepared = t.app.nationalValues.prepared(ingredient.id, country)!;
-        if (prepared.body !== body) expect(`${ingredient.id} ${country} prepared: ${prepared.body}`).toBe(`${ingredient.id} ${country} prepared: ${body}`);
+        const preparedText = prepared.body.toString("utf8");
+        if (preparedText !== body) expect(`${ingredient.id} ${country} prepared: ${preparedText}`).toBe(`${ingredient.id} ${country} prepared: ${body}`);
         if (prepared.etag !== profile.etag) expect(`${ingredient.id} ${country} prepared ${prepared.etag}`).toBe(`${ingredient.id} ${country} prepared ${profile.etag}`);
       }
     }

@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { strongEtag } from '../../catalog/answers.js';
 
 export interface CachedResponse {
-  body: string;
+  body: string | Buffer;
   /** The body's length in bytes. */
   bytes: number;
   etag: string;
@@ -45,10 +45,10 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, options: { ma
 
   app.addHook('onSend', (request, reply, payload, done) => {
     const key = request.responseCacheKey;
-    if (key === null || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
+    if (key === null || reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return done(null, payload);
     const etag = (reply.getHeader('etag') as string | undefined) ?? strongEtag(payload);
     const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
-    cache.set(key, { body: payload, bytes: Buffer.byteLength(payload), etag, contentType });
+    cache.set(key, { body: payload, bytes: typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length, etag, contentType });
     done(null, payload);
   });
 });
