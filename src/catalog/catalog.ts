@@ -59,6 +59,11 @@ export class Catalog {
       // SQLite may read it through a memory map: no read() call and no copy per page. Measured
       // on the prepared-answer reads: 42 -> 22 µs of CPU per read (in process, 30,000 random ids).
       db.pragma(`mmap_size = ${MMAP_BYTES}`);
+      // For the same reason the shared lock taken by the first read is kept: otherwise every
+      // statement locks and unlocks the file (two fcntl calls) and looks for a hot journal (a
+      // stat that fails), about 6 µs of CPU per statement. Readers never block each other
+      // (workers share the file), and no writer waits: an import writes another file.
+      db.pragma('locking_mode = EXCLUSIVE');
       return new Catalog(db);
     } catch (err) {
       db.close();
