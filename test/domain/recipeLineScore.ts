@@ -22,6 +22,8 @@ export interface LabelledLine {
   name: string;
   quantity: string;
   unit: string;
+  /** Which file the line is from (bbc, cookstr). */
+  source?: string;
 }
 
 export const SPLIT_SEED = 'larder-issue-17';
@@ -42,7 +44,8 @@ export function readLabelled(dataDir: string): LabelledLine[] {
   const out: LabelledLine[] = [];
   for (const file of ['bbc-ingredients-snapshot-2017-labelled.csv', 'cookstr-ingredients-snapshot-2017-labelled.csv']) {
     const rows = parse(readFileSync(path.join(dir, file)), { columns: true, skip_empty_lines: true }) as LabelledLine[];
-    out.push(...rows);
+    const source = file.split('-')[0]!;
+    for (const row of rows) out.push({ ...row, source });
   }
   return out;
 }
