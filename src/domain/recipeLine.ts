@@ -119,7 +119,7 @@ const EXTRA_UNITS: Record<string, string[]> = {
 const UNIT_WORDS = new Map<string, string>();
 for (const [unit, names] of Object.entries(EXTRA_UNITS)) for (const n of [unit, ...names]) UNIT_WORDS.set(n, unit);
 /** Case-sensitive cookbook abbreviations: "T" is a tablespoon, "t" a teaspoon. */
-const CASED_UNITS: Record<string, string> = { T: 'tbsp', Tb: 'tbsp', TB: 'tbsp', Tbsp: 'tbsp', TBSP: 'tbsp', t: 'tsp', Tsp: 'tsp' };
+const CASED_UNITS: Record<string, string> = { T: 'tbsp', Tb: 'tbsp', TB: 'tbsp', Tbsp: 'tbsp', TBSP: 'tbsp', t: 'tsp', Tsp: 'tsp', C: 'cup' };
 
 /** Conversion spellings that in a recipe line belong to the food ("3 whole star anise"). */
 const NOT_LINE_UNITS = new Set(['whole', 'each', 'ea', 'item', 'items', 'unit', 'units', 'c', 'pc']);
@@ -223,6 +223,8 @@ function normalise(text: string): string {
   s = s.replace(/\b(lbs?|oz|g|kg|ml|l)(\d)/g, '$1 $2');
   // "115g /4oz" -> "115 g / 4 oz"
   s = s.replace(/\s\/(\d)/g, ' / $1');
+  // "1 1/2, cups": a comma between a number and its unit
+  s = s.replace(/(\d),\s+([a-zA-Z]+)/g, (m: string, d: string, w: string) => (unitOf(w) !== null && unitOf(w) !== 'inch' ? `${d} ${w}` : m));
   return s.replace(/\s+/g, ' ').trim();
 }
 
@@ -340,7 +342,7 @@ function readUnit(c: Cursor, afterNumber: boolean): string | null {
   if (unit === null && afterNumber && (word === 'in' || word === 't')) unit = word === 'in' ? 'inch' : 'tsp';
   if (unit === null) return null;
   // "a can of" fine; "c" and "t" only right after a number.
-  if ((word === 'c' || word === 't' || word === 'T') && !afterNumber) return null;
+  if ((word === 'c' || word === 'C' || word === 't' || word === 'T') && !afterNumber) return null;
   if (word.endsWith(',')) return null;
   c.i += 1;
   return unit;
@@ -460,6 +462,9 @@ const EACH_JOINED = new RegExp(`^${EACH_N}-([a-zA-Z]+)$`);
 const EACH_RANGE = new RegExp(`^${EACH_N}-${EACH_N}-([a-zA-Z]+)$`);
 const EACH_LOW = new RegExp(`^${EACH_N}-?(?:to)?$`);
 const EACH_HIGH = new RegExp(`^-?${EACH_N}-([a-zA-Z]+)$`);
+/** Over several tokens: "3 1/2- to 4-pound", "16- to 18 pound", "8- or 9-ounce", "12-oz.". */
+const EACH_MIX = String.raw`(\d+ \d+\/\d+|\d+\/\d+|\d+(?:\.\d+)?)`;
+const EACH_SPAN = new RegExp(`^${EACH_MIX}(-?)(?:\\s*(?:-|to|or)\\s*-?${EACH_MIX})?(-|\\s+)([a-zA-Z]+)\\.?(?=\\s|$)`);
 
 function readEach(c: Cursor): LineMeasure | null {
   const t = c.tokens;
@@ -492,6 +497,11 @@ function readEach(c: Cursor): LineMeasure | null {
       quantity = (numberOf(low[1]!) + numberOf(upper[1]!)) / 2;
       unitWord = upper[2]!;
       c.i += dashTo ? 2 : 3;
+    } else if ((range = EACH_SPAN.exec(t.slice(c.i, c.i + 6).join(' '))) && (range[4] === '-' || (range[3] !== undefined && range[2] === '-'))) {
+      // a hyphen says the weight describes the pieces ("16- to 18 pound turkey")
+      quantity = range[3] === undefined ? numberOf(range[1]!) : (numberOf(range[1]!) + numberOf(range[3])) / 2;
+      unitWord = range[5]!;
+      c.i += range[0].split(' ').length;
     } else if (NUM_RE.test(tok) && t[c.i + 1] !== undefined) {
       // "14 ounce can", "1 lb bag": a weight before a container
       const probe: Cursor = { tokens: t, i: c.i + 1 };
@@ -646,6 +656,8 @@ export function parseIngredientLine(raw: string): ParsedLine {
   const measures: LineMeasure[] = [];
   let size = readMeasures(c, measures);
   const measuredInFront = measures.length > 0;
+  // "1 tsp each ground cinnamon, ginger and nutmeg": the amount of each food listed
+  if (measuredInFront && /^each$/i.test(c.tokens[c.i] ?? '') && c.tokens[c.i + 1] !== undefined) c.i += 1;
   if (measures.length > 0 && parenMeasures.length > 0) {
     // "1 (14-ounce) can tomatoes": the can's weight; "2 carrots (about 6 ounces)": the total
     if (measures.length === 1 && parenRightAfterCount && measures[0]!.unit !== null && CONTAINERS.has(measures[0]!.unit)) measures[0]!.unit = null;

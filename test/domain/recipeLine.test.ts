@@ -52,6 +52,10 @@ describe('the recipe line parser', () => {
     expect(parseIngredientLine('16-ounce jar salsa')).toMatchObject({ quantity: 16, unit: 'oz', food: 'salsa' });
     expect(parseIngredientLine('1-inch piece fresh ginger, peeled')).toMatchObject({ quantity: 1, unit: 'inch', food: 'fresh ginger', preparation: 'peeled' });
     expect(parseIngredientLine('Six 10-inch flour tortillas')).toMatchObject({ quantity: 6, unit: 'inch', food: 'flour tortillas' });
+    expect(parseIngredientLine('One 3½- to 4-pound chicken').measures[1]).toEqual({ quantity: 3.75, unit: 'lb', each: true });
+    expect(parseIngredientLine('One 16- to 18 pound fresh turkey')).toMatchObject({ unit: 'lb', food: 'fresh turkey' });
+    expect(parseIngredientLine('One 8- or 9-ounce package wavy lasagna strips').measures[1]).toEqual({ quantity: 8.5, unit: 'oz', each: true });
+    expect(parseIngredientLine('1 12-oz. can sweetened condensed milk')).toMatchObject({ unit: 'oz', food: 'sweetened condensed milk' });
     // the weight of each from an aside of a counted line
     expect(parseIngredientLine('4 cod fillets weighing 100-120g/3½-4½oz each').measures[1]).toEqual({ quantity: 110, unit: 'g', each: true });
     expect(parseIngredientLine('1 leg of lamb, bone in, approximately 2kg/4½lb').measures[1]).toEqual({ quantity: 2, unit: 'kg' });
@@ -69,6 +73,9 @@ describe('the recipe line parser', () => {
     expect(parseIngredientLine('600g/1lb 5oz basmati rice (uncooked weight)').food).toBe('basmati rice');
     expect(parseIngredientLine('1 cup pickling spice, homemade or store-bought')).toMatchObject({ food: 'pickling spice', comment: 'homemade or store-bought' });
     expect(parseIngredientLine('Olive oil for sautéing')).toMatchObject({ food: 'Olive oil', comment: 'for sautéing' });
+    expect(parseIngredientLine('4¼ C vegetable stock')).toMatchObject({ quantity: 4.25, unit: 'cup', food: 'vegetable stock' });
+    expect(parseIngredientLine('1½, cups half-and-half')).toMatchObject({ quantity: 1.5, unit: 'cup', food: 'half-and-half' });
+    expect(parseIngredientLine('1 tsp each ground cinnamon and nutmeg')).toMatchObject({ quantity: 1, unit: 'tsp', food: 'ground cinnamon and nutmeg' });
   });
 
   it('reads more piece units, before or after the food', () => {
@@ -80,7 +87,7 @@ describe('the recipe line parser', () => {
     expect(parseIngredientLine('Chunks or peelings of carrot')).toMatchObject({ quantity: null, unit: null });
   });
 
-  it('gets quantity, unit and food all right on at least 93.6 % of the held-out labelled lines', () => {
+  it('gets quantity, unit and food all right on at least 93.7 % of the held-out labelled lines', () => {
     const lines = readLabelled(inject('sourceDir')).filter(isHeldOut);
     let right = 0;
     // aggregates only (the held-out lines themselves are never printed)
@@ -106,7 +113,7 @@ describe('the recipe line parser', () => {
         `${[...bySource].map(([k, s]) => `${k} ${s.right}/${s.all} = ${pct(s.right, s.all)}`).join(', ')}\n`,
     );
     expect(lines.length).toBeGreaterThan(14_000);
-    // measured 93.68 % (issue 17b; 92.7 % before), rounded down
-    expect(share).toBeGreaterThanOrEqual(0.936);
+    // measured 93.76 % (issue 17b; 92.7 % before), rounded down
+    expect(share).toBeGreaterThanOrEqual(0.937);
   });
 });
