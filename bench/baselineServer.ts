@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 
 /**
- * The bare node:http limit: answers each URL with the bytes the real server gave for it,
+ * The bare node:http limit: answers each URL (each POST body) with the bytes the real server gave for it,
  * built once into Buffers held in memory (no serialising, no hashing, no lookups beyond one
  * Map get per request). What a server can do at best for these answers on this machine.
  */
@@ -12,14 +12,24 @@ for (const [url, body] of Object.entries(JSON.parse(readFileSync(bodiesFile!, 'u
   bodies.set(url, Buffer.from(body));
 }
 
-const server = http.createServer((req, res) => {
-  const body = bodies.get(req.url ?? '');
+function answer(res: http.ServerResponse, body: Buffer | undefined): void {
   if (body === undefined) {
     res.writeHead(404).end();
     return;
   }
   res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
   res.end(body);
+}
+
+/** A GET is answered by its URL; a POST by its URL and body (keyed as bench/run.ts writes them). */
+const server = http.createServer((req, res) => {
+  if (req.method !== 'POST') {
+    answer(res, bodies.get(req.url ?? ''));
+    return;
+  }
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.on('end', () => answer(res, bodies.get(`POST ${req.url ?? ''}\n${Buffer.concat(chunks).toString()}`)));
 });
 server.keepAliveTimeout = 72_000;
 server.listen(Number(portArg ?? 0), '127.0.0.1', () => {

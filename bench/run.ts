@@ -5,12 +5,16 @@
  * and loads the real server (response cache off, then on with a Zipf-like mix) beside a bare
  * node:http server answering the same URLs from pre-built bytes held in memory: the limit for
  * those bytes on this machine. It prints req/s, p50/p99 and the CPU time per request of both.
+ * The POST scenarios send pre-built JSON bodies the same way: 20-line recipes of real lines
+ * (../shared/data/ingredient-lines-labelled) to /v1/recipes/analyze, 100 random ids to
+ * /v1/ingredients/batch; the bare server answers each body with the bytes larder gave for it.
  * It builds nothing: it needs a catalogue (`larder import`).
  */
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/config.js';
@@ -27,7 +31,7 @@ const CONNECTIONS = 50;
 /** Only the scenarios whose name contains this text (case-insensitive), e.g. `gtin`; all when unset. */
 const ONLY = (process.env.BENCH_ONLY ?? '').toLowerCase();
 /** URLs per scenario (the bare server holds every answer in memory). */
-const SIZES = { nutrients: 4_000, gtin: 5_000, ingredientWords: 800, brandedQueries: 2_500 };
+const SIZES = { nutrients: 4_000, gtin: 5_000, ingredientWords: 800, brandedQueries: 2_500, recipes: 500, recipeLines: 20, batches: 500, batchIds: 100 };
 /** Zipf mix for the cached run: this many hot URLs take most requests, the rest are a long tail. */
 const ZIPF_DRAWS = 200_000;
 
@@ -101,31 +105,30 @@ interface Result {
   non2xx: number;
 }
 
-interface Result {
-  rps: number;
-  /**
-   * The server's CPU time per answered request, in µs: what the server itself spent, whether or
-   * not the load generator (on the same machine) was the limit of the request rate.
-   */
-  cpuMicros: number | null;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
+/** One request of a scenario: a GET of `path`, or a POST of the JSON `body` to it. */
+interface Request {
+  path: string;
+  body?: string;
 }
 
-/** Loads a server for DURATION seconds; each request takes the next of `pick()`. */
-async function load(base: string, pick: () => string, headers: Record<string, string>, pid: number | undefined, seconds = DURATION): Promise<Result> {
+/** What the bare server keys its bytes by: the URL, and for a POST the body too. */
+const keyOf = (r: Request): string => (r.body === undefined ? r.path : `POST ${r.path}\n${r.body}`);
+
+/** Loads a server for DURATION seconds; each request takes the next of `pick()` (all GET, or all POST). */
+async function load(base: string, pick: () => Request, headers: Record<string, string>, pid: number | undefined, seconds = DURATION, post = false, connections = CONNECTIONS): Promise<Result> {
   const cpuBefore = cpuSecondsOf(pid);
   const r = await autocannon({
     url: base,
-    connections: CONNECTIONS,
+    connections,
     duration: seconds,
-    headers,
+    method: post ? 'POST' : 'GET',
+    headers: post ? { ...headers, 'content-type': 'application/json' } : headers,
     requests: [
       {
         setupRequest: (req) => {
-          req.path = pick();
+          const next = pick();
+          req.path = next.path;
+          if (next.body !== undefined) req.body = next.body;
           return req;
         },
       },
@@ -136,18 +139,18 @@ async function load(base: string, pick: () => string, headers: Record<string, st
   return { rps: r.requests.average, cpuMicros, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
 }
 
-/** Uniform draws over the URLs. */
-const uniform = (paths: string[]) => () => paths[Math.floor(Math.random() * paths.length)]!;
+/** Uniform draws over the requests. */
+const uniform = (requests: Request[]) => () => requests[Math.floor(Math.random() * requests.length)]!;
 
 /** Zipf-like draws (s = 1) over the URLs in a fixed random order: a few hundred hot URLs, a long tail. */
-function zipf(paths: string[]): () => string {
+function zipf(paths: Request[]): () => Request {
   const order = shuffled(paths);
   const weights = order.map((_, rank) => 1 / (rank + 1));
   const total = weights.reduce((a, b) => a + b, 0);
   const cumulative: number[] = [];
   let acc = 0;
   for (const w of weights) cumulative.push((acc += w / total));
-  const draws: string[] = [];
+  const draws: Request[] = [];
   for (let i = 0; i < ZIPF_DRAWS; i++) {
     const u = rand();
     let lo = 0;
@@ -178,11 +181,27 @@ function median(results: Result[]): Result {
 
 interface Scenario {
   name: string;
-  paths: string[];
+  requests: Request[];
 }
 
-/** The URLs of every scenario, drawn from the catalogue file. */
-function scenariosOf(catalogPath: string): { scenarios: Scenario[]; brandedCount: number; release: string } {
+const get = (paths: string[]): Request[] => paths.map((p) => ({ path: p }));
+
+/**
+ * Real recipe lines: every labelled line (BBC Food and Cookstr) the recipe endpoint takes
+ * (at most 200 characters); the labels themselves are not used here.
+ */
+function recipeLinesOf(sourceDir: string): string[] {
+  const dir = path.join(sourceDir, 'ingredient-lines-labelled');
+  const lines: string[] = [];
+  for (const file of ['bbc-ingredients-snapshot-2017-labelled.csv', 'cookstr-ingredients-snapshot-2017-labelled.csv']) {
+    const rows = parse(readFileSync(path.join(dir, file)), { columns: true, skip_empty_lines: true }) as Array<{ input: string }>;
+    for (const row of rows) if (row.input.trim() !== '' && row.input.length <= 200) lines.push(row.input);
+  }
+  return lines;
+}
+
+/** The requests of every scenario, drawn from the catalogue file (and the labelled recipe lines). */
+function scenariosOf(catalogPath: string, sourceDir: string | null): { scenarios: Scenario[]; brandedCount: number; release: string } {
   const db = new Database(catalogPath, { readonly: true });
   const ids = db.prepare('SELECT id FROM ingredient ORDER BY id').pluck().all() as number[];
   const countries = (db.prepare('SELECT id FROM dataset').pluck().all() as string[]).flatMap((d) =>
@@ -206,15 +225,28 @@ function scenariosOf(catalogPath: string): { scenarios: Scenario[]; brandedCount
   const release = (db.prepare("SELECT value FROM meta WHERE key = 'branded_release'").pluck().get() as string | undefined) ?? 'none';
   db.close();
   const scenarios: Scenario[] = [
-    { name: `GET /v1/ingredients/:id (all ${ids.length} ids)`, paths: ids.map((id) => `/v1/ingredients/${id}`) },
+    { name: `GET /v1/ingredients/:id (all ${ids.length} ids)`, requests: get(ids.map((id) => `/v1/ingredients/${id}`)) },
     {
       name: `/nutrients?country= (${SIZES.nutrients} ids x ${countries.join(',')})`,
-      paths: shuffled(ids).slice(0, SIZES.nutrients).map((id) => `/v1/ingredients/${id}/nutrients?country=${countries[Math.floor(rand() * countries.length)]}`),
+      requests: get(shuffled(ids).slice(0, SIZES.nutrients).map((id) => `/v1/ingredients/${id}/nutrients?country=${countries[Math.floor(rand() * countries.length)]}`)),
     },
-    { name: `/v1/branded?gtin= (${gtins.length} barcodes as published)`, paths: gtins.map((g) => `/v1/branded?gtin=${g}`) },
-    { name: `/v1/ingredients?q= (${ingredientWords.length} words of names)`, paths: ingredientWords.map((w) => `/v1/ingredients?q=${encodeURIComponent(w)}`) },
-    { name: `/v1/branded?q= (${brandedQueries.size} product-name queries)`, paths: [...brandedQueries].map((q) => `/v1/branded?q=${encodeURIComponent(q)}`) },
+    { name: `/v1/branded?gtin= (${gtins.length} barcodes as published)`, requests: get(gtins.map((g) => `/v1/branded?gtin=${g}`)) },
+    { name: `/v1/ingredients?q= (${ingredientWords.length} words of names)`, requests: get(ingredientWords.map((w) => `/v1/ingredients?q=${encodeURIComponent(w)}`)) },
+    { name: `/v1/branded?q= (${brandedQueries.size} product-name queries)`, requests: get([...brandedQueries].map((q) => `/v1/branded?q=${encodeURIComponent(q)}`)) },
   ];
+  // POST bodies: each a uniform draw from the whole set (lines of every recipe source; ids of the whole catalogue).
+  const draw = <T>(items: T[], n: number): T[] => Array.from({ length: n }, () => items[Math.floor(rand() * items.length)]!);
+  if (sourceDir !== null && existsSync(path.join(sourceDir, 'ingredient-lines-labelled'))) {
+    const lines = recipeLinesOf(sourceDir);
+    scenarios.push({
+      name: `POST /v1/recipes/analyze (${SIZES.recipes} recipes of ${SIZES.recipeLines} labelled lines)`,
+      requests: Array.from({ length: SIZES.recipes }, () => ({ path: '/v1/recipes/analyze', body: JSON.stringify({ lines: draw(lines, SIZES.recipeLines) }) })),
+    });
+  }
+  scenarios.push({
+    name: `POST /v1/ingredients/batch (${SIZES.batches} bodies of ${SIZES.batchIds} random ids)`,
+    requests: Array.from({ length: SIZES.batches }, () => ({ path: '/v1/ingredients/batch', body: JSON.stringify({ ids: draw(ids, SIZES.batchIds) }) })),
+  });
   return { scenarios, brandedCount, release };
 }
 
@@ -223,7 +255,7 @@ async function main(): Promise<void> {
   if (!existsSync(config.catalogPath)) {
     throw new Error(`no catalogue at ${config.catalogPath}: run \`larder import\` (or \`npm start\` once) first; the benchmark builds nothing`);
   }
-  const { scenarios: all, brandedCount, release } = scenariosOf(config.catalogPath);
+  const { scenarios: all, brandedCount, release } = scenariosOf(config.catalogPath, config.sourceDir);
   const scenarios = all.filter((s) => s.name.toLowerCase().includes(ONLY));
   if (scenarios.length === 0) throw new Error(`BENCH_ONLY=${ONLY} names no scenario: ${all.map((s) => s.name).join('; ')}`);
 
@@ -239,20 +271,29 @@ async function main(): Promise<void> {
   const bodies: Record<string, string> = {};
   let dropped = 0;
   for (const scenario of scenarios) {
-    const kept: string[] = [];
-    for (let i = 0; i < scenario.paths.length; i += 50) {
-      const batch = scenario.paths.slice(i, i + 50);
-      const answers = await Promise.all(batch.map((p) => fetch(`${uncached.base}${p}`, { headers: uncached.headers }).then(async (r) => [p, r.status, await r.text()] as const)));
-      for (const [p, status, body] of answers) {
+    const kept: Request[] = [];
+    // A POST body is many items: a few at a time, so the server's overload guard does not shed them.
+    const step = scenario.requests[0]?.body === undefined ? 50 : 4;
+    for (let i = 0; i < scenario.requests.length; i += step) {
+      const batch = scenario.requests.slice(i, i + step);
+      const answers = await Promise.all(
+        batch.map((q) =>
+          fetch(`${uncached.base}${q.path}`, {
+            headers: q.body === undefined ? uncached.headers : { ...uncached.headers, 'content-type': 'application/json' },
+            ...(q.body === undefined ? {} : { method: 'POST', body: q.body }),
+          }).then(async (r) => [q, r.status, await r.text()] as const),
+        ),
+      );
+      for (const [q, status, body] of answers) {
         if (status !== 200) {
           dropped++;
           continue;
         }
-        bodies[p] = body;
-        kept.push(p);
+        bodies[keyOf(q)] = body;
+        kept.push(q);
       }
     }
-    scenario.paths = kept;
+    scenario.requests = kept;
   }
   const bodiesFile = path.join(mkdtempSync(path.join(tmpdir(), 'larder-bench-')), 'bodies.json');
   writeFileSync(bodiesFile, JSON.stringify(bodies));
@@ -270,14 +311,14 @@ async function main(): Promise<void> {
    * catalogue reads its pages from disk and the first seconds measure the disk, not the
    * read path; with the cache on it also reaches the Zipf mix's steady state.
    */
-  const measure = async (name: string, server: { base: string; headers: Record<string, string>; pid: number | undefined }, pick: () => string) => {
-    await load(server.base, pick, server.headers, server.pid, 3);
-    await load(bare.base, pick, {}, bare.pid, 1);
+  const measure = async (name: string, server: { base: string; headers: Record<string, string>; pid: number | undefined }, pick: () => Request, post = false, connections = CONNECTIONS) => {
+    await load(server.base, pick, server.headers, server.pid, 3, post, connections);
+    await load(bare.base, pick, {}, bare.pid, 1, post, connections);
     const realRounds: Result[] = [];
     const bareRounds: Result[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      realRounds.push(await load(server.base, pick, server.headers, server.pid));
-      bareRounds.push(await load(bare.base, pick, {}, bare.pid));
+      realRounds.push(await load(server.base, pick, server.headers, server.pid, DURATION, post, connections));
+      bareRounds.push(await load(bare.base, pick, {}, bare.pid, DURATION, post, connections));
     }
     rows.push(row(name, median(realRounds), median(bareRounds)));
     rounds.push(
@@ -287,17 +328,27 @@ async function main(): Promise<void> {
   };
 
   const off = { base: uncached.base, headers: uncached.headers, pid: uncached.child.pid };
-  for (const scenario of scenarios) await measure(`${scenario.name}, cache off`, off, uniform(scenario.paths));
+  for (const scenario of scenarios) {
+    const post = scenario.requests[0]?.body !== undefined;
+    await measure(`${scenario.name}, cache off`, off, uniform(scenario.requests), post);
+    // A POST carries many items: its latency alone (one request at a time) is the time to answer one
+    // body, which 50 connections queue behind each other.
+    if (post) await measure(`${scenario.name}, cache off, 1 connection`, off, uniform(scenario.requests), post, 1);
+  }
   const memory = memoryOf(uncached.child.pid!);
   uncached.child.kill('SIGTERM');
 
-  // Cache on: every scenario's URLs in one Zipf-like mix (hot URLs repeat, the tail misses).
-  const cachedServer = await startLarder(serverEnv(config.catalogPath));
-  const mix = scenarios.flatMap((s) => s.paths);
-  const on = { base: cachedServer.base, headers: cachedServer.headers, pid: cachedServer.child.pid };
-  await measure(`Zipf mix of all ${mix.length} URLs, cache on (${config.responseCacheMb} MB)`, on, zipf(mix));
-  const cachedMemory = memoryOf(cachedServer.child.pid!);
-  cachedServer.child.kill('SIGTERM');
+  // Cache on: every GET scenario's URLs in one Zipf-like mix (hot URLs repeat, the tail misses);
+  // the cache keeps GET answers only, so the POST scenarios are not in it.
+  const mix = scenarios.flatMap((s) => s.requests.filter((r) => r.body === undefined));
+  let cachedMemory: ReturnType<typeof memoryOf> = null;
+  if (mix.length > 0) {
+    const cachedServer = await startLarder(serverEnv(config.catalogPath));
+    const on = { base: cachedServer.base, headers: cachedServer.headers, pid: cachedServer.child.pid };
+    await measure(`Zipf mix of all ${mix.length} URLs, cache on (${config.responseCacheMb} MB)`, on, zipf(mix));
+    cachedMemory = memoryOf(cachedServer.child.pid!);
+    cachedServer.child.kill('SIGTERM');
+  }
   baseline.child.kill('SIGTERM');
 
   process.stdout.write(

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Static } from 'typebox';
 import type { Ingredient, IngredientListItem } from '../http/routes/ingredients.js';
 import { readModelPlugin, type Catalog } from './catalog.js';
@@ -27,10 +28,27 @@ export interface PreparedAnswer {
   etag: string;
 }
 
+/** What a recipe line takes from its ingredient: read-only, shared between requests. */
+export interface RecipeFacts {
+  readonly nutrients: IngredientBody['nutrients'];
+  readonly allergens: IngredientBody['allergens'];
+  readonly source: IngredientBody['source'];
+}
+
+/**
+ * Bounds of the recipe matcher's memory (entries, least recently used forgotten first): the
+ * food texts of recipe lines repeat (the 2,000 most frequent first search texts of the 30,018
+ * labelled lines cover 79 % of them), and the catalogue does not change under a read model.
+ */
+const RECIPE_SEARCHES_KEPT = 20_000;
+const RECIPE_FACTS_KEPT = 1_000;
+
 /** Canonical ingredients: the prepared detail answer, lists, density and measures. */
 export class Ingredients {
   private readonly lister: Lister;
   private readonly stmts;
+  private readonly searches = new LRUCache<string, readonly IngredientListBody[]>({ max: RECIPE_SEARCHES_KEPT });
+  private readonly facts = new LRUCache<number, RecipeFacts>({ max: RECIPE_FACTS_KEPT });
 
   constructor(catalog: Catalog) {
     const db = catalog.db;
@@ -89,6 +107,33 @@ export class Ingredients {
       args,
       params.q,
     );
+  }
+
+  /**
+   * The first `limit` records a text search finds, in list()'s order, remembered per text: the
+   * recipe matcher asks the same searches again and again ("salt", "butter", "onion"), and on a
+   * catalogue that does not change the answer is the same. Read-only, shared between requests.
+   */
+  firstResults(q: string, limit: number): readonly IngredientListBody[] {
+    const key = `${limit}|${q}`;
+    let found = this.searches.get(key);
+    if (found === undefined) {
+      found = this.list({ q, limit, offset: 0 }).data;
+      this.searches.set(key, found);
+    }
+    return found;
+  }
+
+  /** The nutrients, allergens and source of the detail answer, parsed once per ingredient (bounded), or null. */
+  recipeFacts(id: number): RecipeFacts | null {
+    let facts = this.facts.get(id);
+    if (facts === undefined) {
+      const found = this.ingredient(id);
+      if (found === null) return null;
+      facts = { nutrients: found.nutrients, allergens: found.allergens, source: found.source };
+      this.facts.set(id, facts);
+    }
+    return facts;
   }
 
   categoryExists(id: number): boolean {

@@ -105,12 +105,21 @@ const EXTRA_UNITS: Record<string, string[]> = {
   inch: ['inches', 'in'],
   shot: ['shots'],
   jigger: ['jiggers'],
+  chunk: ['chunks'],
+  branch: ['branches'],
+  bundle: ['bundles'],
+  nest: ['nests'],
+  batch: ['batches'],
+  wheel: ['wheels'],
+  serving: ['servings'],
+  shake: ['shakes'],
+  rack: ['racks'],
 };
 
 const UNIT_WORDS = new Map<string, string>();
 for (const [unit, names] of Object.entries(EXTRA_UNITS)) for (const n of [unit, ...names]) UNIT_WORDS.set(n, unit);
 /** Case-sensitive cookbook abbreviations: "T" is a tablespoon, "t" a teaspoon. */
-const CASED_UNITS: Record<string, string> = { T: 'tbsp', Tb: 'tbsp', TB: 'tbsp', Tbsp: 'tbsp', TBSP: 'tbsp', t: 'tsp', Tsp: 'tsp' };
+const CASED_UNITS: Record<string, string> = { T: 'tbsp', Tb: 'tbsp', TB: 'tbsp', Tbsp: 'tbsp', TBSP: 'tbsp', t: 'tsp', Tsp: 'tsp', C: 'cup' };
 
 /** Conversion spellings that in a recipe line belong to the food ("3 whole star anise"). */
 const NOT_LINE_UNITS = new Set(['whole', 'each', 'ea', 'item', 'items', 'unit', 'units', 'c', 'pc']);
@@ -153,7 +162,7 @@ const SIZE_WORDS: Record<string, PieceSize> = {
   'medium-size': 'medium', 'medium-large': 'large', 'small-medium': 'small', 'smallish': 'small', 'largish': 'large', 'large-size': 'large', 'small-size': 'small', 'large-sized': 'large', 'small-sized': 'small',
 };
 /** Words that qualify a unit ("heaped tbsp", "good pinch") and carry no size. */
-const UNIT_MODIFIERS = new Set(['thumb-sized', 'thumb-size', 'walnut-sized', 'heaped', 'heaping', 'level', 'rounded', 'good', 'generous', 'scant', 'thin', 'thick', 'thickly', 'little', 'few', 'whole']);
+const UNIT_MODIFIERS = new Set(['packed', 'thumb-sized', 'thumb-size', 'walnut-sized', 'heaped', 'heaping', 'level', 'rounded', 'good', 'generous', 'scant', 'thin', 'thick', 'thickly', 'little', 'few', 'whole']);
 
 /** Preparation words a cook puts before the food ("chopped fresh cilantro"). */
 const PREP_WORDS = new Set(
@@ -169,10 +178,12 @@ const NAMED_PREP: Record<string, RegExp> = {
   minced: /^(?:beef|pork|lamb|meat|turkey|chicken|veal)/i,
   diced: /^tomato/i,
   toasted: /^(?:sesame oil|flaked|sesame seed oil)/i,
-  chopped: /^tomato/i,
+  chopped: /^(?:tomato|spinach)/i,
   crushed: /^(?:red|chil|tomato|ice)/i,
   mashed: /^potato/i,
   sliced: /^(?:bread|white bread|ham)/i,
+  // stoned fruit is sold pitted ("pitted black olives", "pitted dates")
+  pitted: /^(?!(?:and|or|peeled|halved|sliced|chopped|small|medium|large)\b)/i,
 };
 const keepsPrep = (word: string, next: string | undefined): boolean => NAMED_PREP[word]?.test(next ?? '') ?? false;
 /** "ground" stays in "ground cumin"; only these are ground at the table. */
@@ -184,7 +195,7 @@ const PURPOSE = new RegExp(
       'to taste', 'or to taste', 'to season', 'as desired', 'or so\\b', 'to serve', 'to garnish', 'to decorate', 'to finish', 'to dust', 'to grease', 'to glaze',
       'for (?:the )?(?:garnish|garnishing|serving|dusting|greasing|frying|brushing|drizzling|decoration|decorating|sprinkling|deep[- ]frying|shallow[- ]frying|topping|coating|rolling|the tin|the pan|dipping|basting|glazing)',
       'as needed', 'as required', 'if needed', 'if desired', 'if preferred', 'if you like', 'optional', 'plus (?:extra|more|some)',
-      'or (?:less|more)', 'for cooking', 'for oiling', 'to cover', 'for (?:assembling|pouring|preparing|making|shaping|the wash|brushing|spreading|finishing)\\b', 'to make\\b', 'for (?:the )?(?:work surface|surface|hands)', 'for (?:the )?(?:baking sheet|baking tray|tin|pan|dish|mould|mold|skillet|grill|griddle|wok)', 'for the (?:sauce|dressing|filling|topping|marinade|glaze|garnish)', 'such as', 'e\\.?g\\.?', '-\\s',
+      'or (?:less|more)', 'for cooking', 'for oiling', 'to cover', 'for (?:assembling|pouring|preparing|making|shaping|the wash|brushing|spreading|finishing)\\b', 'to make\\b', 'for (?:the )?(?:work surface|surface|hands)', 'for (?:the )?(?:baking sheet|baking tray|tin|pan|dish|mould|mold|skillet|grill|griddle|wok)', 'for the (?:sauce|dressing|filling|topping|marinade|glaze|garnish)', 'such as', 'e\\.?g\\.?', '-\\s', 'for [a-z\u00e0-\u00ff]+ing\\b',
     ].join('|') +
     ')\\b.*$',
   'i',
@@ -212,6 +223,8 @@ function normalise(text: string): string {
   s = s.replace(/\b(lbs?|oz|g|kg|ml|l)(\d)/g, '$1 $2');
   // "115g /4oz" -> "115 g / 4 oz"
   s = s.replace(/\s\/(\d)/g, ' / $1');
+  // "1 1/2, cups": a comma between a number and its unit
+  s = s.replace(/(\d),\s+([a-zA-Z]+)/g, (m: string, d: string, w: string) => (unitOf(w) !== null && unitOf(w) !== 'inch' ? `${d} ${w}` : m));
   return s.replace(/\s+/g, ' ').trim();
 }
 
@@ -329,7 +342,7 @@ function readUnit(c: Cursor, afterNumber: boolean): string | null {
   if (unit === null && afterNumber && (word === 'in' || word === 't')) unit = word === 'in' ? 'inch' : 'tsp';
   if (unit === null) return null;
   // "a can of" fine; "c" and "t" only right after a number.
-  if ((word === 'c' || word === 't' || word === 'T') && !afterNumber) return null;
+  if ((word === 'c' || word === 'C' || word === 't' || word === 'T') && !afterNumber) return null;
   if (word.endsWith(',')) return null;
   c.i += 1;
   return unit;
@@ -357,11 +370,21 @@ function readMeasures(c: Cursor, measures: LineMeasure[]): PieceSize | null {
   let size: PieceSize | null = null;
   const first = readQuantity(c, true);
   if (first === null) {
+    // "16-ounce jar salsa", "1-inch piece fresh ginger": one piece of that weight or length
+    const lead = readEach(c);
+    if (lead !== null) {
+      measures.push({ quantity: lead.quantity, unit: lead.unit });
+      size = readSizeOrModifier(c);
+      const save = c.i;
+      if (readUnit(c, false) === null) c.i = save;
+      return size;
+    }
     // a bare unit ("pinch of salt", "handful of parsley") is one of it
     const save = c.i;
     size = readSizeOrModifier(c);
     const unit = readUnit(c, false);
-    if (unit !== null && unit !== 'inch' && unit !== 'cm') {
+    // "chunks or peelings of carrot" names the food, not an amount of it
+    if (unit !== null && unit !== 'inch' && unit !== 'cm' && !(/^(?:or|and)$/i.test(c.tokens[c.i] ?? '') && !/^(?:two|three|\d+)$/i.test(c.tokens[c.i + 1] ?? ''))) {
       measures.push({ quantity: 1, unit });
       return size;
     }
@@ -375,7 +398,7 @@ function readMeasures(c: Cursor, measures: LineMeasure[]): PieceSize | null {
     c.i += 1;
     const inner = readQuantity(c, false);
     if (inner !== null) quantity = first * inner;
-    else if (readUnit({ tokens: c.tokens, i: c.i }, true) === null && SIZE_WORDS[c.tokens[c.i]?.toLowerCase() ?? ''] === undefined) c.i = save;
+    else if (c.tokens[c.i] === undefined) c.i = save;
   }
   // "6 6-ounce cod fillets", "One 2 1/2-pound roast": the weight of each
   const each = readEach(c);
@@ -429,34 +452,78 @@ function readMeasures(c: Cursor, measures: LineMeasure[]): PieceSize | null {
   return size;
 }
 
-/** "6-ounce", "2 1/2-pound", "14-oz": a hyphenated weight that describes each piece. */
+/**
+ * The weight or length of each piece, written before the pieces: "6-ounce", "2 1/2-pound",
+ * "3- to 4-pound", "2-3-lb", "10-inch", or "14 ounce" when a container follows ("One 14 ounce
+ * can"). Null (cursor unmoved) when there is none.
+ */
+const EACH_N = String.raw`(\d+(?:[.,]\d+)?|\d+\/\d+)`;
+const EACH_JOINED = new RegExp(`^${EACH_N}-([a-zA-Z]+)$`);
+const EACH_RANGE = new RegExp(`^${EACH_N}-${EACH_N}-([a-zA-Z]+)$`);
+const EACH_LOW = new RegExp(`^${EACH_N}-?(?:to)?$`);
+const EACH_HIGH = new RegExp(`^-?${EACH_N}-([a-zA-Z]+)$`);
+/** Over several tokens: "3 1/2- to 4-pound", "16- to 18 pound", "8- or 9-ounce", "12-oz.". */
+const EACH_MIX = String.raw`(\d+ \d+\/\d+|\d+\/\d+|\d+(?:\.\d+)?)`;
+const EACH_SPAN = new RegExp(`^${EACH_MIX}(-?)(?:\\s*(?:-|to|or)\\s*-?${EACH_MIX})?(-|\\s+)([a-zA-Z]+)\\.?(?=\\s|$)`);
+
 function readEach(c: Cursor): LineMeasure | null {
   const t = c.tokens;
   const save = c.i;
-  let number: string | null = null;
-  let unitWord: string | null = null;
   const tok = t[c.i];
-  if (tok === undefined) return null;
-  const joined = /^(\d+(?:[.,]\d+)?|\d+\/\d+)-([a-zA-Z]+)$/.exec(tok);
-  if (joined) {
-    number = joined[1]!;
+  if (tok === undefined || !/^-?\d/.test(tok)) return null;
+  let quantity: number | null = null;
+  let unitWord: string | null = null;
+  let joined: RegExpExecArray | null;
+  let range: RegExpExecArray | null;
+  if ((joined = EACH_JOINED.exec(tok))) {
+    quantity = numberOf(joined[1]!);
     unitWord = joined[2]!;
     c.i += 1;
-  } else if (/^\d+$/.test(tok) && t[c.i + 1] !== undefined) {
-    const frac = /^(\d+\/\d+)-([a-zA-Z]+)$/.exec(t[c.i + 1]!);
-    if (frac) {
-      number = `${tok} ${frac[1]}`;
-      unitWord = frac[2]!;
-      c.i += 2;
+  } else if ((range = EACH_RANGE.exec(tok))) {
+    quantity = (numberOf(range[1]!) + numberOf(range[2]!)) / 2;
+    unitWord = range[3]!;
+    c.i += 1;
+  } else if (/^\d+$/.test(tok) && t[c.i + 1] !== undefined && (joined = /^(\d+\/\d+)-([a-zA-Z]+)$/.exec(t[c.i + 1]!))) {
+    quantity = numberOf(`${tok} ${joined[1]}`);
+    unitWord = joined[2]!;
+    c.i += 2;
+  } else {
+    // "8- to 10-pound", "6-to 7-lb", "3 to 4-pound"
+    const low = EACH_LOW.exec(tok);
+    const dashTo = /-to$/.test(tok);
+    const high = t[c.i + (dashTo ? 1 : 2)];
+    const upper = high === undefined ? null : EACH_HIGH.exec(high);
+    if (low && upper && (dashTo || /^to$/i.test(t[c.i + 1] ?? ''))) {
+      quantity = (numberOf(low[1]!) + numberOf(upper[1]!)) / 2;
+      unitWord = upper[2]!;
+      c.i += dashTo ? 2 : 3;
+    } else if ((range = EACH_SPAN.exec(t.slice(c.i, c.i + 6).join(' '))) && (range[4] === '-' || (range[3] !== undefined && range[2] === '-'))) {
+      // a hyphen says the weight describes the pieces ("16- to 18 pound turkey")
+      quantity = range[3] === undefined ? numberOf(range[1]!) : (numberOf(range[1]!) + numberOf(range[3])) / 2;
+      unitWord = range[5]!;
+      c.i += range[0].split(' ').length;
+    } else if (NUM_RE.test(tok) && t[c.i + 1] !== undefined) {
+      // "14 ounce can", "1 lb bag": a weight before a container
+      const probe: Cursor = { tokens: t, i: c.i + 1 };
+      const unit = readUnit(probe, true);
+      const next = t[probe.i]?.toLowerCase().replace(/[.,]$/, '');
+      if (unit !== null && toConversionUnit(unit) !== null && next !== undefined && CONTAINERS.has(next)) {
+        c.i = probe.i;
+        return { quantity: numberOf(tok), unit, each: true };
+      }
+      return null;
     }
   }
-  if (number === null || unitWord === null) return null;
-  const unit = unitOf(unitWord);
-  if (unit === null || unit === 'inch' || unit === 'cm' || toConversionUnit(unit) === null) {
+  if (quantity === null || unitWord === null || Number.isNaN(quantity)) {
     c.i = save;
     return null;
   }
-  return { quantity: numberOf(number), unit, each: true };
+  const unit = unitOf(unitWord) ?? (unitWord.toLowerCase() === 'in' ? 'inch' : null);
+  if (unit === null || (toConversionUnit(unit) === null && unit !== 'inch' && unit !== 'cm')) {
+    c.i = save;
+    return null;
+  }
+  return { quantity, unit, each: true };
 }
 
 function readSizeOrModifier(c: Cursor): PieceSize | null {
@@ -477,6 +544,8 @@ function readSizeOrModifier(c: Cursor): PieceSize | null {
       c.i += 1;
     } else if (UNIT_MODIFIERS.has(w) && next !== undefined && unitOf(next.replace(/[.,]$/, '')) !== null) {
       c.i += 1;
+    } else if (/^(?:lightly|firmly|loosely|tightly|well)$/.test(w) && next === 'packed' && unitOf(c.tokens[c.i + 2]?.replace(/[.,]$/, '') ?? '') !== null) {
+      c.i += 2;
     } else return size;
   }
 }
@@ -486,7 +555,7 @@ function measuresIn(text: string): LineMeasure[] {
   const out: LineMeasure[] = [];
   for (const part of text.split(/;|\s\/\s|\bor\b|,/)) {
     const c: Cursor = { tokens: part.replace(/(\d)-([a-z])/gi, '$1 $2').trim().split(' ').filter(Boolean), i: 0 };
-    while (c.tokens[c.i] && /^(?:about|approx\.?|approximately|around|roughly|for|to|equal|makes|yields?|scant|generous|at|least|up)$/i.test(c.tokens[c.i]!)) c.i += 1;
+    while (c.tokens[c.i] && /^(?:about|approx\.?|approximately|around|roughly|for|to|equal|makes|yields?|scant|generous|at|least|up|weighing|each)$/i.test(c.tokens[c.i]!)) c.i += 1;
     const q = readQuantity(c, false);
     if (q === null) continue;
     const u = readUnit(c, true);
@@ -496,13 +565,19 @@ function measuresIn(text: string): LineMeasure[] {
   return out;
 }
 
-const TRAILING_UNITS = new Set(['clove', 'stalk', 'sprig', 'bunch', 'head', 'bulb', 'ear', 'slice', 'spear', 'can', 'tin', 'knob']);
+const TRAILING_UNITS = new Set(['clove', 'stalk', 'sprig', 'bunch', 'head', 'bulb', 'ear', 'slice', 'spear', 'can', 'tin', 'knob', 'loaf']);
 /** Containers written after a weighed amount ("400g/14oz can tomatoes"): part of the measure, not the food. */
 const CONTAINERS = new Set(
   'can cans tin tins jar jars block blocks piece pieces packet packets package packages pack packs bag bags bottle bottles carton cartons tub tubs punnet punnets box boxes bar bars sachet sachets pot pots envelope envelopes loaf wedge'.split(' '),
 );
 /** Words a cook puts before the food that are not part of what it is ("cooked prawns", "chilled butter"). */
 const LEAD_STATES = new Set(['additional', 'toasted', 'lukewarm', 'cooled', 'cooked', 'chilled', 'warmed', 'poached', 'hard-boiled', 'soft-boiled', 'hard-cooked', 'boiled', 'plenty', 'rinsed', 'thick-cut', 'thawed', 'defrosted', 'about']);
+/** How a food is bought or kept, written before it: never the food itself ("fresh, chopped dill"). */
+const STATE_ADJECTIVES = new Set(
+  ('fresh frozen dried raw canned tinned unsweetened sweetened unsalted salted plain cold hot warm soft firm young ripe ' +
+    'organic tender lean mild extra-virgin lukewarm chilled leftover good-quality')
+    .split(' '),
+);
 /** Preparation words dropped wherever they stand in the food text ("roasted chopped hazelnuts"). */
 const INNER_PREP = new Set('chopped minced diced sliced grated shredded crushed peeled deseeded halved beaten melted softened sifted'.split(' '));
 /** Preparation words that, after the food, start its preparation only at the end or before a connector. */
@@ -511,10 +586,11 @@ const TAIL_PARTICIPLE_NEEDS_END = new Set('mashed broken cleaned washed split so
 const TAIL_PREP = new Set(
   ('chopped minced diced sliced grated shredded crushed peeled pitted seeded deseeded halved quartered cubed skinned trimmed ' +
     'drained rinsed beaten melted softened chilled finely roughly coarsely thinly cut about approximately including in at ' +
-    'whisked sifted torn broken mashed crumbled cleaned scrubbed washed cored stemmed shelled deveined room soaked split into toasted unshelled')
+    'whisked sifted torn broken mashed crumbled cleaned scrubbed washed cored stemmed shelled deveined room soaked split into toasted unshelled ' +
+    'weighing dissolved')
     .split(' '),
 );
-const LEAD_ASIDE = /^(?:optional:?|about|approx\.?|approximately|around|roughly|up to|scant|generous|at least)\s+/i;
+const LEAD_ASIDE = /^(?:optional:?|about|approx\.?|approximately|around|roughly|up to|scant|generous|at least|few|several|(?:heaped|heaping|rounded|level)(?=\s+\d))\s+/i;
 const PART_OF = /^((?:[a-z-]+\s+){0,4}?(?:juice|zest|rind|peel|seeds|flesh|pulp|leaves|yolks?|whites?)\s+(?:of|from))\s+(?=\d|a\s|an\s|one\s|half\s)/i;
 
 function splitSegments(s: string): string[] {
@@ -568,7 +644,9 @@ export function parseIngredientLine(raw: string): ParsedLine {
       return ' ';
     }
     // a short aside inside the name stays ("kosher (coarse) salt"); the rest is a comment
-    if ((inner.split(' ').length <= 2 || (/^or\s/i.test(inner) && inner.split(' ').length <= 5 && !/[\d,]|\b(?:use|if)\b/i.test(inner))) && !PURPOSE.test(inner) && !/^(?:optional|see|note|about|approx|roughly|for|if|such|e\.?g|\d|preferabl|recipe|any|from|not|availab|use|skin|podded|ideally|you|we|at|such|plus|but|if|like|to|in|at|i\.?e)/i.test(inner) && !/recipe|page|note/i.test(inner)) return whole;
+    // "(divided)", "(uncooked weight)", "(see below)" after the food: a remark, not part of its name
+    const remark = /^(?:[a-z]+ed|below|above)$|\bweight\b/i.test(inner) && /^\s*(?:[,;]|$)/.test(s.slice(offset + whole.length));
+    if (!remark && (inner.split(' ').length <= 2 || (/^or\s/i.test(inner) && inner.split(' ').length <= 5 && !/[\d,]|\b(?:use|if)\b/i.test(inner))) && !PURPOSE.test(inner) && !/^(?:optional|see|note|about|approx|roughly|for|if|such|e\.?g|\d|preferabl|recipe|any|from|not|availab|use|skin|podded|ideally|you|we|at|such|plus|but|if|like|to|in|at|i\.?e)/i.test(inner) && !/recipe|page|note/i.test(inner)) return whole;
     if (inner) comments.push(inner);
     return ' ';
   });
@@ -577,6 +655,9 @@ export function parseIngredientLine(raw: string): ParsedLine {
   const c: Cursor = { tokens: s.split(' ').filter(Boolean), i: 0 };
   const measures: LineMeasure[] = [];
   let size = readMeasures(c, measures);
+  const measuredInFront = measures.length > 0;
+  // "1 tsp each ground cinnamon, ginger and nutmeg": the amount of each food listed
+  if (measuredInFront && /^each$/i.test(c.tokens[c.i] ?? '') && c.tokens[c.i + 1] !== undefined) c.i += 1;
   if (measures.length > 0 && parenMeasures.length > 0) {
     // "1 (14-ounce) can tomatoes": the can's weight; "2 carrots (about 6 ounces)": the total
     if (measures.length === 1 && parenRightAfterCount && measures[0]!.unit !== null && CONTAINERS.has(measures[0]!.unit)) measures[0]!.unit = null;
@@ -632,15 +713,18 @@ export function parseIngredientLine(raw: string): ParsedLine {
   }
   segments[0] = segments[0]!.replace(/^and\s+/i, '');
   let foodEnd = 1;
-  const firstWords = segments[0]!.split(' ').filter(Boolean);
-  if (
-    segments.length > 1 &&
-    firstWords.length === 1 &&
-    /(?:less|ed|mild|hot|sweet|fresh)$/i.test(firstWords[0]!) &&
-    !PREP_WORDS.has(firstWords[0]!.toLowerCase()) &&
-    (!startsWithPrep(segments[1]!) || (!allPrep(segments[1]!) && !/\d/.test(segments[1]!) && segments[1]!.split(' ').length <= 4 && !/^\w+ly\b/i.test(segments[1]!)))
-  ) {
-    foodEnd = 2;
+  // "soft, fresh goat cheese", "firm, salted, strained yoghurt": adjectives split by commas
+  for (let k = 0; k + 1 < segments.length && foodEnd === k + 1; k += 1) {
+    const adjective = segments[k]!.split(' ').filter(Boolean);
+    const nextSeg = segments[k + 1]!;
+    if (
+      adjective.length === 1 &&
+      (/(?:less|ed|mild|hot|sweet|fresh)$/i.test(adjective[0]!) || STATE_ADJECTIVES.has(adjective[0]!.toLowerCase())) &&
+      !PREP_WORDS.has(adjective[0]!.toLowerCase()) &&
+      (!startsWithPrep(nextSeg) || (!allPrep(nextSeg) && !/\d/.test(nextSeg) && nextSeg.split(' ').length <= 4 && !/^\w+ly\b/i.test(nextSeg)))
+    ) {
+      foodEnd = k + 2;
+    }
   }
   const shortFood = (x: string) =>
     !startsWithPrep(x) && !/\d/.test(x) && x.split(' ').length <= 4 && !PURPOSE.test(x) && !/^(?:such|e\.?g|about|approx|with|or|and|plus|if|preferably|at|to|for|in|from|see|zest|juice|rind|leaves|seeds|flesh|pulp|whites?|skin|stems?|homemade|home-made|store-bought|shop-bought)\b/i.test(x) &&
@@ -661,7 +745,7 @@ export function parseIngredientLine(raw: string): ParsedLine {
       if (segments.slice(foodEnd, k).every((x) => !startsWithPrep(x) && !/\d/.test(x) && x.split(' ').length <= 3)) foodEnd = k + 1;
       break;
     }
-    if (/\sor\s/.test(seg) && k === foodEnd && !/^(?:fresh|frozen|dried|canned|tinned|cooked|raw|hot|cold|warm|with)\b/i.test(seg) && !startsWithPrep(seg) && !/\d/.test(seg) && !PURPOSE.test(seg)) {
+    if (/\sor\s/.test(seg) && k === foodEnd && !/^(?:fresh|frozen|dried|canned|tinned|cooked|raw|hot|cold|warm|with|homemade|home-made|store-bought|shop-bought|either|whole|good-quality)\b/i.test(seg) && !startsWithPrep(seg) && !/\d/.test(seg) && !PURPOSE.test(seg)) {
       foodEnd = k + 1;
       break;
     }
@@ -671,8 +755,9 @@ export function parseIngredientLine(raw: string): ParsedLine {
   const tailText = segments.slice(foodEnd).join(', ').trim();
   if (tailText) comments.push(tailText);
 
-  // No measure in front: one after the food ("Lemon juice, 3 tablespoons", "Sugar 2 cups (400 grams)")
-  if (measures.length === 0) {
+  // No measure in front: one after the food ("Lemon juice, 3 tablespoons", "Sugar 2 cups (400 grams)"),
+  // written before the parenthesised one
+  if (!measuredInFront) {
     const words = food.split(' ');
     for (let k = 1; k < words.length; k += 1) {
       if (!/^\d/.test(words[k]!)) continue;
@@ -680,17 +765,17 @@ export function parseIngredientLine(raw: string): ParsedLine {
       const pc: Cursor = { tokens: words.slice(k), i: 0 };
       readMeasures(pc, probe);
       if (probe.length > 0 && probe[0]!.unit !== null) {
-        measures.push(...probe);
+        measures.unshift(...probe);
         food = words.slice(0, k).join(' ');
         break;
       }
     }
-    if (measures.length === 0 && tailText) {
+    if ((measures.length === 0 || (measures.length === parenMeasures.length && !measuredInFront)) && tailText) {
       const pc: Cursor = { tokens: tailText.split(' '), i: 0 };
       const probe: LineMeasure[] = [];
       readMeasures(pc, probe);
       if (probe.length > 0 && probe[0]!.unit !== null && pc.i === pc.tokens.length) {
-        measures.push(...probe, ...parenMeasures);
+        measures.splice(0, measures.length, ...probe, ...parenMeasures);
         comments.pop();
       }
     }
@@ -783,7 +868,9 @@ export function parseIngredientLine(raw: string): ParsedLine {
       words = words.slice(0, j);
       break;
     }
-    if (TAIL_PREP.has(w) && (!TAIL_PARTICIPLE_NEEDS_END.has(w) || atEnd) && !keepsPrep(w, words[j + 1]) && !(w === 'in' && /^(?:syrup|oil|brine|water|juice|olive|sunflower|tomato|spring|vinegar|its|their)/i.test(words[j + 1] ?? ''))) {
+    // "fresh chopped dill", "frozen shelled edamame": only states before it, the food after it
+    const statesOnly = next !== undefined && !atEnd && words.slice(0, j).every((x) => STATE_ADJECTIVES.has(x.toLowerCase()));
+    if (TAIL_PREP.has(w) && !statesOnly && (!TAIL_PARTICIPLE_NEEDS_END.has(w) || atEnd) && !keepsPrep(w, words[j + 1]) && !(w === 'in' && /^(?:syrup|oil|brine|water|juice|olive|sunflower|tomato|spring|vinegar|its|their)/i.test(words[j + 1] ?? ''))) {
       preps.push(words.slice(j).join(' '));
       words = words.slice(0, j);
       break;
@@ -798,16 +885,23 @@ export function parseIngredientLine(raw: string): ParsedLine {
   }
   food = words.join(' ');
 
-  // "4 garlic cloves", "1 lemongrass stalk": a piece unit written after the food
-  if (measures.length > 0 && measures[0]!.unit === null && !measures[1]?.each) {
+  // "4 garlic cloves", "1 lemongrass stalk": a piece unit written after the food; with no
+  // amount ("parsley sprigs, to garnish") the unit is kept without one
+  let unitWithoutAmount: string | null = null;
+  if (measures.length === 0 || (measures[0]!.unit === null && !measures[1]?.each)) {
     const w = food.split(' ');
     const last = w[w.length - 1];
     if (w.length > 1 && last !== undefined) {
       const u = unitOf(last);
       const before = w[w.length - 2]!.toLowerCase();
-      if (u !== null && (TRAILING_UNITS.has(u) || (u === 'stick' && /^(?:celery|rhubarb)$/.test(before)) || ((u === 'sheet' || u === 'leaf') && /^(?:gelatine|gelatin|nori|filo|phyllo|lasagne)$/.test(before)))) {
-        measures[0]!.unit = u;
-        food = w.slice(0, -1).join(' ');
+      if (u !== null && !/^(?:a|an|the|from)$/.test(before) && (TRAILING_UNITS.has(u) || ((u === 'stick' || u === 'rib') && /^(?:celery|rhubarb)$/.test(before)) || ((u === 'sheet' || u === 'leaf') && /^(?:gelatine|gelatin|nori|filo|phyllo|lasagne)$/.test(before)))) {
+        if (measures.length > 0) {
+          measures[0]!.unit = u;
+          food = w.slice(0, -1).join(' ');
+        } else if (!/^(?:slice|loaf|can|tin)$/.test(u) && !/\b(?:and|or)\b/i.test(food)) {
+          unitWithoutAmount = u;
+          food = w.slice(0, -1).join(' ');
+        }
       }
     }
   }
@@ -821,14 +915,16 @@ export function parseIngredientLine(raw: string): ParsedLine {
 
   // "4 duck breasts, about 175g/6oz each": the weight of each, or of all
   if (measures.length > 0 && measures[0]!.unit === null && measures.length === 1) {
-    for (const part of comments) {
+    const asides = [...comments.filter((p) => !/^or\b/i.test(p)), ...preps.filter((p) => /^(?:about|approx|weighing)/i.test(p))].flatMap((p) => p.split(/\s*[,;]\s*/));
+    for (const part of asides) {
       const words = part.replace(/^(?:(?:about|approx\.?|approximately|roughly|around|each|weighing|in total|total)\s+)+/i, '').split(' ');
       if (!/^\d/.test(words[0] ?? '')) continue;
       const probe: LineMeasure[] = [];
       const pc: Cursor = { tokens: words, i: 0 };
       readMeasures(pc, probe);
       if (probe.length > 0 && probe[0]!.unit !== null && toConversionUnit(probe[0]!.unit) !== null && probe[0]!.unit !== 'inch' && probe[0]!.unit !== 'cm') {
-        const each = /\beach\b/i.test(part);
+        // "each" anywhere in the asides of a counted line ("weighing 100-120g/3½-4½oz each")
+        const each = /\beach\b/i.test(part) || asides.some((x) => /\beach\b/i.test(x));
         measures.push(...probe.map((m) => (each ? { ...m, each: true } : m)));
         break;
       }
@@ -846,7 +942,7 @@ export function parseIngredientLine(raw: string): ParsedLine {
   return {
     text,
     quantity: head0 ? head0.quantity : null,
-    unit: measures.find((m) => m.unit !== null)?.unit ?? null,
+    unit: measures.find((m) => m.unit !== null)?.unit ?? unitWithoutAmount,
     measures,
     size,
     food,

@@ -202,7 +202,7 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'lamb mince', to: 'lamb ground', note: 'British/US' },
   { from: 'pork mince', to: 'ground pork', note: 'British/US' },
   { from: 'chicken mince', to: 'chicken ground', note: 'British/US' },
-  { from: 'rump steak', to: 'beef top sirloin', note: 'British/US' },
+  { from: 'rump steak', to: 'beef top sirloin lean and fat', note: 'British/US; a steak is bought with its fat (lean and fat, not the trimmed lean only)' },
   { from: 'topside', to: 'beef round top round', note: 'British/US' },
   { from: 'silverside', to: 'beef round bottom round', note: 'British/US' },
   { from: 'skimmed', to: 'nonfat', note: 'British' },

@@ -45,16 +45,75 @@ describe('the recipe line parser', () => {
     expect(can.measures).toEqual([{ quantity: 1, unit: null }, { quantity: 14, unit: 'oz', each: true }]);
   });
 
-  it('gets quantity, unit and food all right on at least 90 % of the held-out labelled lines', () => {
+  it('reads the weight or length of each piece written before the pieces', () => {
+    expect(parseIngredientLine('One 14 ounce can Italian plum tomatoes, with their juices')).toMatchObject({ quantity: 1, unit: 'oz', food: 'Italian plum tomatoes' });
+    expect(parseIngredientLine('One 14 ounce can Italian plum tomatoes').measures).toEqual([{ quantity: 1, unit: null }, { quantity: 14, unit: 'oz', each: true }]);
+    expect(parseIngredientLine('One 3- to 4-pound chicken, cut in pieces').measures).toEqual([{ quantity: 1, unit: null }, { quantity: 3.5, unit: 'lb', each: true }]);
+    expect(parseIngredientLine('16-ounce jar salsa')).toMatchObject({ quantity: 16, unit: 'oz', food: 'salsa' });
+    expect(parseIngredientLine('1-inch piece fresh ginger, peeled')).toMatchObject({ quantity: 1, unit: 'inch', food: 'fresh ginger', preparation: 'peeled' });
+    expect(parseIngredientLine('Six 10-inch flour tortillas')).toMatchObject({ quantity: 6, unit: 'inch', food: 'flour tortillas' });
+    expect(parseIngredientLine('One 3½- to 4-pound chicken').measures[1]).toEqual({ quantity: 3.75, unit: 'lb', each: true });
+    expect(parseIngredientLine('One 16- to 18 pound fresh turkey')).toMatchObject({ unit: 'lb', food: 'fresh turkey' });
+    expect(parseIngredientLine('One 8- or 9-ounce package wavy lasagna strips').measures[1]).toEqual({ quantity: 8.5, unit: 'oz', each: true });
+    expect(parseIngredientLine('1 12-oz. can sweetened condensed milk')).toMatchObject({ unit: 'oz', food: 'sweetened condensed milk' });
+    // the weight of each from an aside of a counted line
+    expect(parseIngredientLine('4 cod fillets weighing 100-120g/3½-4½oz each').measures[1]).toEqual({ quantity: 110, unit: 'g', each: true });
+    expect(parseIngredientLine('1 leg of lamb, bone in, approximately 2kg/4½lb').measures[1]).toEqual({ quantity: 2, unit: 'kg' });
+  });
+
+  it('sets apart what is not the food: multipliers, modifiers, states, remarks, purposes', () => {
+    expect(parseIngredientLine('2 x whole chicken, jointed')).toMatchObject({ quantity: 2, food: 'whole chicken', preparation: 'jointed' });
+    expect(parseIngredientLine('Sugar 2 cups (400 grams)').measures).toEqual([{ quantity: 2, unit: 'cup' }, { quantity: 400, unit: 'g' }]);
+    expect(parseIngredientLine('few coriander leaves, to garnish')).toMatchObject({ quantity: null, food: 'coriander leaves' });
+    expect(parseIngredientLine('Heaped ½ cup (135 ml) roughly chopped pecans')).toMatchObject({ quantity: 0.5, unit: 'cup', food: 'pecans' });
+    expect(parseIngredientLine('¼ packed cup/50 grams dark brown sugar')).toMatchObject({ quantity: 0.25, unit: 'cup', food: 'dark brown sugar' });
+    expect(parseIngredientLine('5 ounces soft, fresh goat cheese').food).toBe('soft fresh goat cheese');
+    expect(parseIngredientLine('2 tbsp fresh chopped herbs')).toMatchObject({ food: 'fresh herbs', preparation: 'chopped' });
+    expect(parseIngredientLine('1 cup pitted dates').food).toBe('pitted dates');
+    expect(parseIngredientLine('600g/1lb 5oz basmati rice (uncooked weight)').food).toBe('basmati rice');
+    expect(parseIngredientLine('1 cup pickling spice, homemade or store-bought')).toMatchObject({ food: 'pickling spice', comment: 'homemade or store-bought' });
+    expect(parseIngredientLine('Olive oil for sautéing')).toMatchObject({ food: 'Olive oil', comment: 'for sautéing' });
+    expect(parseIngredientLine('4¼ C vegetable stock')).toMatchObject({ quantity: 4.25, unit: 'cup', food: 'vegetable stock' });
+    expect(parseIngredientLine('1½, cups half-and-half')).toMatchObject({ quantity: 1.5, unit: 'cup', food: 'half-and-half' });
+    expect(parseIngredientLine('1 tsp each ground cinnamon and nutmeg')).toMatchObject({ quantity: 1, unit: 'tsp', food: 'ground cinnamon and nutmeg' });
+  });
+
+  it('reads more piece units, before or after the food', () => {
+    expect(parseIngredientLine('2 celery ribs, finely chopped')).toMatchObject({ quantity: 2, unit: 'rib', food: 'celery' });
+    expect(parseIngredientLine('Parsley sprigs, to garnish')).toMatchObject({ quantity: null, unit: 'sprig', food: 'Parsley', measures: [] });
+    expect(parseIngredientLine('2 chunks rock sugar')).toMatchObject({ quantity: 2, unit: 'chunk', food: 'rock sugar' });
+    expect(parseIngredientLine('1 rack baby back ribs')).toMatchObject({ quantity: 1, unit: 'rack', food: 'baby back ribs' });
+    // "chunks or peelings" names the food
+    expect(parseIngredientLine('Chunks or peelings of carrot')).toMatchObject({ quantity: null, unit: null });
+  });
+
+  it('gets quantity, unit and food all right on at least 93.7 % of the held-out labelled lines', () => {
     const lines = readLabelled(inject('sourceDir')).filter(isHeldOut);
     let right = 0;
+    // aggregates only (the held-out lines themselves are never printed)
+    const parts = { quantity: 0, unit: 0, food: 0 };
+    const bySource = new Map<string, { right: number; all: number }>();
     for (const line of lines) {
       const v = judge(line, parseIngredientLine(line.input));
-      if (v.quantity && v.unit && v.food) right += 1;
+      const all = v.quantity && v.unit && v.food;
+      if (all) right += 1;
+      if (v.quantity) parts.quantity += 1;
+      if (v.unit) parts.unit += 1;
+      if (v.food) parts.food += 1;
+      const s = bySource.get(line.source!) ?? { right: 0, all: 0 };
+      s.all += 1;
+      if (all) s.right += 1;
+      bySource.set(line.source!, s);
     }
     const share = right / lines.length;
-    process.stdout.write(`recipe line parser, held-out half: ${right}/${lines.length} = ${(share * 100).toFixed(2)} % fully right\n`);
+    const pct = (n: number, d: number) => `${((100 * n) / d).toFixed(2)} %`;
+    process.stdout.write(
+      `recipe line parser, held-out half: ${right}/${lines.length} = ${(share * 100).toFixed(2)} % fully right; ` +
+        `quantity ${pct(parts.quantity, lines.length)}, unit ${pct(parts.unit, lines.length)}, food ${pct(parts.food, lines.length)}; ` +
+        `${[...bySource].map(([k, s]) => `${k} ${s.right}/${s.all} = ${pct(s.right, s.all)}`).join(', ')}\n`,
+    );
     expect(lines.length).toBeGreaterThan(14_000);
-    expect(share).toBeGreaterThanOrEqual(0.9);
+    // measured 93.76 % (issue 17b; 92.7 % before), rounded down
+    expect(share).toBeGreaterThanOrEqual(0.937);
   });
 });

@@ -6,7 +6,7 @@
  *   1 a bare unit or "a" stands for ("pinch of salt", "a large lemon");
  * - unit: the label's first unit with its qualifiers set aside ("small handful" is handful,
  *   "heaped tbsp" is tbsp), both sides mapped to one name per unit (tablespoon = tbsp = Tb,
- *   mL = ml, gram = g); no unit on both sides also agrees;
+ *   mL = ml, gram = g, in = inch); no unit on both sides also agrees;
  * - food: the label's name and the parsed food text in lower case, punctuation as spaces, each
  *   word in the singular ("leaves" = "leaf"), compared word for word.
  * The split is by a seeded FNV-1a hash of the line: tune on one half, report the other.
@@ -22,6 +22,8 @@ export interface LabelledLine {
   name: string;
   quantity: string;
   unit: string;
+  /** Which file the line is from (bbc, cookstr). */
+  source?: string;
 }
 
 export const SPLIT_SEED = 'larder-issue-17';
@@ -42,7 +44,8 @@ export function readLabelled(dataDir: string): LabelledLine[] {
   const out: LabelledLine[] = [];
   for (const file of ['bbc-ingredients-snapshot-2017-labelled.csv', 'cookstr-ingredients-snapshot-2017-labelled.csv']) {
     const rows = parse(readFileSync(path.join(dir, file)), { columns: true, skip_empty_lines: true }) as LabelledLine[];
-    out.push(...rows);
+    const source = file.split('-')[0]!;
+    for (const row of rows) out.push({ ...row, source });
   }
   return out;
 }
@@ -91,6 +94,8 @@ export function canonicalUnit(u: string | null): string | null {
   const cased: Record<string, string> = { T: 'tbsp', Tb: 'tbsp', TB: 'tbsp', Tbsp: 'tbsp', t: 'tsp' };
   if (cased[u]) return cased[u];
   const lower = u.toLowerCase();
+  // "in" is the inch (the labels write "2in"; the parser names it inch)
+  if (lower === 'in' || lower === 'inches') return 'inch';
   return parseUnit(lower) ?? singular(lower);
 }
 

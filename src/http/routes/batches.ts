@@ -6,7 +6,7 @@ import { resolveCountry } from '../../domain/countries.js';
 import { filterNutrients, parseNutrientFilter } from '../../domain/nutrientAmounts.js';
 import { ApiError } from '../../errors.js';
 import { ITEMS_PER_REQUEST } from '../plugins/rateLimit.js';
-import { errorResponses, json } from '../schemas.js';
+import { errorResponses, json, sendPrepared } from '../schemas.js';
 import { BrandedDetail } from './branded.js';
 import { CountryNutrients, Ingredient } from './ingredients.js';
 
@@ -81,6 +81,10 @@ const BrandedBatchAnswer = Type.Object({
 
 export const batchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const validatorCompiler = strictBodyCompiler();
+  const profileAnswer = (id: number, country: Parameters<typeof app.nationalValues.profile>[1]): string | undefined => {
+    const profile = app.nationalValues.profile(id, country);
+    return profile === null ? undefined : app.nationalValues.answer(profile);
+  };
   const keepOf = (ids: number[] | undefined) => (ids === undefined ? null : parseNutrientFilter(ids.join(','), app.reference.nutrientIds()));
 
   app.post(
@@ -103,6 +107,17 @@ export const batchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const keep = keepOf(nutrients);
       const country = rawCountry === undefined ? null : resolveCountry(rawCountry, app.catalog.countries);
       const missing: number[] = [];
+      if (keep === null) {
+        // Each item as prepared for the single answer (the detail as stored, the country answer from
+        // its compact profile): the bytes the schema would write for it, not parsed and written again.
+        const items = ids.map((id) => {
+          const prepared = country === null ? app.ingredients.detail(id)?.body : profileAnswer(id, country);
+          if (prepared !== undefined) return prepared;
+          missing.push(id);
+          return 'null';
+        });
+        return sendPrepared(reply, `{"data":[${items.join(',')}],"missing":${JSON.stringify(missing)}}`);
+      }
       const data = ids.map((id) => {
         if (country === null) {
           const answer = app.ingredients.ingredient(id);

@@ -114,10 +114,10 @@ export const recipeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const answers: LineAnswer[] = lines.map((text, index) => {
         const parsed = parseIngredientLine(text);
         const queries = searchQueries(parsed.food);
-        let found: Array<{ id: number; name: string }> = [];
+        let found: ReadonlyArray<{ id: number; name: string }> = [];
         let queryIndex = -1;
         for (let i = 0; i < queries.length && found.length === 0; i += 1) {
-          found = app.ingredients.list({ q: queries[i]!, limit: ALTERNATIVES + 1, offset: 0 }).data;
+          found = app.ingredients.firstResults(queries[i]!, ALTERNATIVES + 1);
           queryIndex = i;
         }
         const base = {
@@ -142,7 +142,7 @@ export const recipeRoutes: FastifyPluginAsyncTypebox = async (app) => {
           };
         }
         const top = found[0]!;
-        const record = app.ingredients.ingredient(top.id)!;
+        const record = app.ingredients.recipeFacts(top.id)!;
         const density = app.ingredients.density(top.id)!;
         const weight = weighLine(parsed, system, density, piecesFor(app.ingredients.measures(top.id), parsed.size));
         const grams = weight.grams ?? 0;

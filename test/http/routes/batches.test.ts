@@ -28,6 +28,20 @@ describe('POST /v1/ingredients/batch', () => {
     expect(body.data[2]).toEqual(single);
   });
 
+  it('writes each item byte for byte as the single answer, with and without a country', async () => {
+    const ids = [1077, 20081, 99999999, 11282, 1077];
+    const known = ids.filter((id) => id !== 99999999);
+    const singles = new Map<number, string>();
+    for (const id of known) singles.set(id, (await t.get(`/v1/ingredients/${id}`)).body);
+    const res = await post('/v1/ingredients/batch', { ids });
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.body).toBe(`{"data":[${ids.map((id) => singles.get(id) ?? 'null').join(',')}],"missing":[99999999]}`);
+    const national = new Map<number, string>();
+    for (const id of known) national.set(id, (await t.get(`/v1/ingredients/${id}/nutrients?country=GB`)).body);
+    const gb = await post('/v1/ingredients/batch', { ids, country: 'GB' });
+    expect(gb.body).toBe(`{"data":[${ids.map((id) => national.get(id) ?? 'null').join(',')}],"missing":[99999999]}`);
+  });
+
   it('resolves a country and keeps only the nutrients asked', async () => {
     const body = (await post('/v1/ingredients/batch', { ids: [1077], country: 'gb', nutrients: [1008, 1003] })).json();
     const single = (await t.get('/v1/ingredients/1077/nutrients?country=GB&nutrients=1008,1003')).json();
