@@ -79,12 +79,11 @@ const BrandedBatchAnswer = Type.Object({
   missing: Type.Array(Type.String(), { description: 'The barcodes asked that name no product' }),
 });
 
+const COMMA = Buffer.from(',');
+const NULL = Buffer.from('null');
+
 export const batchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const validatorCompiler = strictBodyCompiler();
-  const profileAnswer = (id: number, country: Parameters<typeof app.nationalValues.profile>[1]): string | undefined => {
-    const profile = app.nationalValues.profile(id, country);
-    return profile === null ? undefined : app.nationalValues.answer(profile);
-  };
   const keepOf = (ids: number[] | undefined) => (ids === undefined ? null : parseNutrientFilter(ids.join(','), app.reference.nutrientIds()));
 
   app.post(
@@ -108,15 +107,18 @@ export const batchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const country = rawCountry === undefined ? null : resolveCountry(rawCountry, app.catalog.countries);
       const missing: number[] = [];
       if (keep === null) {
-        // Each item as prepared for the single answer (the detail as stored, the country answer from
-        // its compact profile): the bytes the schema would write for it, not parsed and written again.
-        const items = ids.map((id) => {
-          const prepared = country === null ? app.ingredients.detail(id)?.body : profileAnswer(id, country);
-          if (prepared !== undefined) return prepared;
+        // Each item as prepared for the single answer (its stored bytes): what the schema would
+        // write for it, not parsed and written again.
+        const parts: Buffer[] = [Buffer.from('{"data":[')];
+        ids.forEach((id, i) => {
+          if (i > 0) parts.push(COMMA);
+          const prepared = country === null ? app.ingredients.detail(id) : app.nationalValues.prepared(id, country);
+          if (prepared) return parts.push(prepared.body);
           missing.push(id);
-          return 'null';
+          parts.push(NULL);
         });
-        return sendPrepared(reply, `{"data":[${items.join(',')}],"missing":${JSON.stringify(missing)}}`);
+        parts.push(Buffer.from(`],"missing":${JSON.stringify(missing)}}`));
+        return sendPrepared(reply, Buffer.concat(parts));
       }
       const data = ids.map((id) => {
         if (country === null) {
