@@ -32,4 +32,36 @@ describe('allergen rules', () => {
   ])('%s -> %j', (name, expected) => {
     expect(flags(name)).toEqual(expected);
   });
+
+  // Names as written in SR Legacy (food.csv, fdc_id in the comment).
+  it.each([
+    // pastry, batter and breading words: wheat
+    ['Phyllo dough', ['gluten', 'wheat']], // 172791
+    ['KFC, Popcorn Chicken', ['gluten', 'wheat']], // 170737
+    ['Soup, beef stroganoff, canned, chunky style, ready-to-serve', ['dairy']], // 171612: sour cream
+    // a brand or a homonym is not the food: Burger King fries, fruit leather rolls, Danish cabbage, plain steamed rice
+    ['BURGER KING, french fries', []], // 170327
+    ['Snacks, fruit leather, rolls', []], // 167541
+    ['Cabbage, common (danish, domestic, and pointed types), freshly harvest, raw', []], // 169335
+    ['Rice, white, steamed, Chinese restaurant', []], // 169712
+    // ice- and juice-type frozen novelties carry no milk; a Frosty is a dairy dessert
+    ['Frozen novelties, ice type, pop', []], // 168813
+    ['WENDY\'S, Frosty Dairy Dessert', ['dairy']], // 170326
+    // French vanilla is egg custard only in ice cream; ranch flavouring on chips is not the egg dressing
+    ['Beverages, KRAFT, coffee, instant, French Vanilla Cafe', []], // 171898
+    ['Snacks, tortilla chips, ranch-flavor', ['dairy']], // 167560
+    // dishes by their usual recipe
+    ['Fast foods, coleslaw', ['eggs']], // 170300: mayonnaise dressing
+    ['Bread, banana, prepared from recipe, made with margarine', ['gluten', 'wheat', 'eggs']], // 174906
+    ['Restaurant, Chinese, kung pao chicken', ['gluten', 'wheat', 'peanuts', 'soy']], // 167676
+    ['Vegetarian fillets', ['soy']], // 169068
+    ["McDONALD'S, Egg McMUFFIN", ['gluten', 'wheat', 'dairy', 'eggs']], // 173307: English muffin, cheese
+    // branded candy bars by their published ingredients: milk chocolate, peanuts, crisped (malted) rice
+    ['Candies, NESTLE, BABY RUTH Bar', ['dairy', 'peanuts']], // 167582
+    ['Candies, ALMOND JOY Candy Bar', ['dairy', 'nuts']], // 167562
+    ['Candies, NESTLE, CRUNCH Bar and Dessert Topping', ['gluten', 'dairy']],
+    ['Candies, MARS SNACKFOOD US, DOVE Dark Chocolate', []],
+  ])('%s -> %j', (name, expected) => {
+    expect(flags(name)).toEqual(expected);
+  });
 });
