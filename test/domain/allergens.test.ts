@@ -38,7 +38,7 @@ describe('allergen rules', () => {
     // pastry, batter and breading words: wheat
     ['Phyllo dough', ['gluten', 'wheat']], // 172791
     ['KFC, Popcorn Chicken', ['gluten', 'wheat']], // 170737
-    ['Soup, beef stroganoff, canned, chunky style, ready-to-serve', ['dairy']], // 171612: sour cream
+    ['Soup, beef stroganoff, canned, chunky style, ready-to-serve', ['gluten', 'wheat', 'dairy']], // 171612: sour cream, flour-thickened
     // a brand or a homonym is not the food: Burger King fries, fruit leather rolls, Danish cabbage, plain steamed rice
     ['BURGER KING, french fries', []], // 170327
     ['Snacks, fruit leather, rolls', []], // 167541
@@ -61,6 +61,16 @@ describe('allergen rules', () => {
     ['Candies, ALMOND JOY Candy Bar', ['dairy', 'nuts']], // 167562
     ['Candies, NESTLE, CRUNCH Bar and Dessert Topping', ['gluten', 'dairy']],
     ['Candies, MARS SNACKFOOD US, DOVE Dark Chocolate', []],
+    // breaded and wrapped fast food
+    ["APPLEBEE'S, mozzarella sticks", ['gluten', 'wheat', 'dairy']], // 169011
+    ["McDONALD'S, RANCH SNACK WRAP, Crispy", ['gluten', 'wheat', 'dairy', 'eggs']], // 170777: flour tortilla, ranch
+    // sweet and sour sauce is not soy or wheat (most branded ones list neither); the restaurant dish is battered and sauced
+    ['Sauce, sweet and sour, ready-to-serve', []], // 174066
+    ['Restaurant, Chinese, sweet and sour chicken', ['gluten', 'wheat', 'soy']], // 168081
+    // ProSobee is Mead Johnson's soy formula, without milk
+    ['Infant formula, MEAD JOHNSON, PROSOBEE, with iron, ready-to-feed', ['soy']], // 173540
+    // blue cheese dressing: most list no egg
+    ['Salad dressing, blue or roquefort cheese dressing, commercial, regular', ['dairy']], // 173562
   ])('%s -> %j', (name, expected) => {
     expect(flags(name)).toEqual(expected);
   });

@@ -22,17 +22,17 @@ import { createTestApp, type TestApp } from '../../support/app.js';
  */
 const MIN_POSITIVES = 20;
 const TARGET = { recall: 0.98, precision: 0.95 };
-// Floors = the held-out rates measured after the second issue 15 round (composition and brand
-// rules), rounded down to 0.1 % (gluten 634/650 recall; wheat 542/561; dairy 456/489 and 456/481;
-// eggs 140/159 and 140/168; nuts 77/81; soy 84/88 and 84/91). Raise them when the rules improve;
-// never lower them.
+// Floors = the held-out rates measured after the second issue 15 round (composition, brand and
+// branded-share rules), rounded down to 0.1 % (gluten 634/650 recall; wheat 542/561; dairy 457/489;
+// eggs 140/159 and 140/168; nuts 77/81; soy 84/88). Dairy precision (457/481) and soy precision
+// (84/88) now meet the target. Raise them when the rules improve; never lower them.
 const SHORTFALL: Partial<Record<string, { recall?: number; precision?: number }>> = {
   gluten: { recall: 0.975 },
   wheat: { recall: 0.966 },
-  dairy: { recall: 0.932, precision: 0.948 },
+  dairy: { recall: 0.934 },
   eggs: { recall: 0.88, precision: 0.833 },
   nuts: { recall: 0.95 },
-  soy: { recall: 0.954, precision: 0.923 },
+  soy: { recall: 0.954 },
 };
 
 export const isHeldOut = (id: string) => createHash('sha256').update(`larder-allergens-v1:${id}`).digest()[0]! % 2 === 1;
