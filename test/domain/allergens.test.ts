@@ -69,6 +69,11 @@ describe('allergen rules', () => {
     ['Restaurant, Chinese, sweet and sour chicken', ['gluten', 'wheat', 'soy']], // 168081
     // ProSobee is Mead Johnson's soy formula, without milk
     ['Infant formula, MEAD JOHNSON, PROSOBEE, with iron, ready-to-feed', ['soy']], // 173540
+    // a food named a nut is a tree nut unless it is a root or coconut; Skor toffee has almonds
+    ['Mouse nuts, roots (Alaska Native)', []], // 168017: roots cached by voles
+    ["Candies, HERSHEY'S SKOR Toffee Bar", ['dairy', 'nuts']], // 168757
+    ['Snacks, FRITOLAY, SUNCHIPS, Multigrain Snack, original flavor', ['gluten', 'wheat']], // 174784: whole wheat
+    ['Hush puppies, prepared from recipe', ['gluten', 'wheat', 'eggs']], // 174999: cornmeal, flour, egg
     // blue cheese dressing: most list no egg
     ['Salad dressing, blue or roquefort cheese dressing, commercial, regular', ['dairy']], // 173562
   ])('%s -> %j', (name, expected) => {
