@@ -74,6 +74,10 @@ describe('allergen rules', () => {
     ["Candies, HERSHEY'S SKOR Toffee Bar", ['dairy', 'nuts']], // 168757
     ['Snacks, FRITOLAY, SUNCHIPS, Multigrain Snack, original flavor', ['gluten', 'wheat']], // 174784: whole wheat
     ['Hush puppies, prepared from recipe', ['gluten', 'wheat', 'eggs']], // 174999: cornmeal, flour, egg
+    // creme de menthe is a liqueur without cream; hazelnut cocoa spread is made with skim milk
+    ['Alcoholic beverage, creme de menthe, 72 proof', []], // 173168
+    ['Chocolate-flavored hazelnut spread', ['dairy', 'nuts']], // 168000
+    ['Babyfood, finger snacks, GERBER, GRADUATES, PUFFS, apple and cinnamon', ['gluten', 'wheat']], // 172252: rice and whole wheat flour
     // blue cheese dressing: most list no egg
     ['Salad dressing, blue or roquefort cheese dressing, commercial, regular', ['dairy']], // 173562
   ])('%s -> %j', (name, expected) => {
