@@ -63,6 +63,7 @@ describe('allergen rules', () => {
     ['Candies, MARS SNACKFOOD US, DOVE Dark Chocolate', []],
     // breaded and wrapped fast food
     ["APPLEBEE'S, mozzarella sticks", ['gluten', 'wheat', 'dairy']], // 169011
+    ['CRACKER BARREL, chicken tenderloin platter, fried', ['gluten', 'wheat']], // a fried restaurant platter is breaded
     ["McDONALD'S, RANCH SNACK WRAP, Crispy", ['gluten', 'wheat', 'dairy', 'eggs']], // 170777: flour tortilla, ranch
     // sweet and sour sauce is not soy or wheat (most branded ones list neither); the restaurant dish is battered and sauced
     ['Sauce, sweet and sour, ready-to-serve', []], // 174066
