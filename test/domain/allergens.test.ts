@@ -79,6 +79,11 @@ describe('allergen rules', () => {
     ['Alcoholic beverage, creme de menthe, 72 proof', []], // 173168
     ['Chocolate-flavored hazelnut spread', ['dairy', 'nuts']], // 168000
     ['Babyfood, finger snacks, GERBER, GRADUATES, PUFFS, apple and cinnamon', ['gluten', 'wheat']], // 172252: rice and whole wheat flour
+    // imitation seafood made from surimi is fish, not shellfish or molluscs
+    ['Crustaceans, crab, alaska king, imitation, made from surimi', ['fish']],
+    ['Mollusks, scallop, mixed species, imitation, made from surimi', ['fish']],
+    // meatballs are bound with breadcrumbs (224 of 302 OFF products list wheat)
+    ['Meatballs, frozen, Italian style', ['gluten', 'wheat']],
     // blue cheese dressing: most list no egg
     ['Salad dressing, blue or roquefort cheese dressing, commercial, regular', ['dairy']], // 173562
   ])('%s -> %j', (name, expected) => {
