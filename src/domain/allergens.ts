@@ -226,7 +226,7 @@ export const ALLERGEN_RULES: AllergenRule[] = [
     include: [
       w('almonds?|walnuts?|pecans?|cashews?|pistachios?|hazelnuts?|filberts?|brazil ?nuts?|brazilnuts?|macadamias?|macadamia nuts?|pine ?nuts?|pinenuts?|pignolias?|pinyon|pinon|pili ?nuts?|pilinuts?|heartnuts?|hickory ?nuts?|hickorynuts?|beechnuts?|chestnuts?|ginkgo(?: nuts?)?|acorns?|praline|marzipan|gianduja|nutella|mixed nuts|nuts, mixed|tree nuts?|almond (?:paste|butter|milk|flour|oil)|pesto|with nuts|and nuts|nut bar|nut and raisin|nuts and seeds|trail mix|heath|bit-o.-honey|toblerone|baklava|rocky road|spumoni|amaretti|frangipane|nut breads?|banana nut|date nut|nut rolls?|nuts?|skor|snickers almond|granola, homemade|butternuts?, dried|nuts, butternuts'),
     ],
-    exclude: [w('mouse nuts|nuts?, coconut|soy ?nuts?|soynuts?|tiger ?nuts?|betel ?nuts?|kola ?nuts?|cola nuts?|coconuts?|nutmeg|butternut squash|squash, butternut|squash, winter, butternut|doughnuts?|donuts?|water chestnuts?|chestnuts?, water|nut-free|peanuts?|breadnut|corn nuts?|grape-nuts|honey nut|nut oat|hazelnut creamer|without nuts')],
+    exclude: [w('principal uses[^|]*|mouse nuts|nuts?, coconut|soy ?nuts?|soynuts?|tiger ?nuts?|betel ?nuts?|kola ?nuts?|cola nuts?|coconuts?|nutmeg|butternut squash|squash, butternut|squash, winter, butternut|doughnuts?|donuts?|water chestnuts?|chestnuts?, water|nut-free|peanuts?|breadnut|corn nuts?|grape-nuts|honey nut|nut oat|hazelnut creamer|without nuts')],
     veto: (name) => /nuts, formulated, wheat-based|snickers marathon/i.test(name),
   },
   {

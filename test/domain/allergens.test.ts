@@ -72,6 +72,8 @@ describe('allergen rules', () => {
     ['Infant formula, MEAD JOHNSON, PROSOBEE, with iron, ready-to-feed', ['soy']], // 173540
     // a food named a nut is a tree nut unless it is a root or coconut; Skor toffee has almonds
     ['Mouse nuts, roots (Alaska Native)', []], // 168017: roots cached by voles
+    ['Oil, industrial, coconut, principal uses candy coatings, oil sprays, roasting nuts', []], // a use, not an ingredient
+    ['Frostings, coconut-nut, ready-to-eat', ['nuts']], // coconut-pecan frosting
     ["Candies, HERSHEY'S SKOR Toffee Bar", ['dairy', 'nuts']], // 168757
     ['Snacks, FRITOLAY, SUNCHIPS, Multigrain Snack, original flavor', ['gluten', 'wheat']], // 174784: whole wheat
     ['Hush puppies, prepared from recipe', ['gluten', 'wheat', 'eggs']], // 174999: cornmeal, flour, egg

@@ -24,7 +24,7 @@ const MIN_POSITIVES = 20;
 const TARGET = { recall: 0.98, precision: 0.95 };
 // Floors = the held-out rates measured after the second issue 15 round (composition, brand and
 // branded-share rules), rounded down to 0.1 % (gluten 635/650 recall; wheat 544/561; dairy 460/489;
-// eggs 140/159 and 140/168; soy 84/88). Nuts (81/81, 81/83), dairy precision (460/483) and soy
+// eggs 140/159 and 140/168; soy 84/88). Nuts (81/81, 81/82), dairy precision (460/483) and soy
 // precision (84/88) now meet the target. Raise them when the rules improve; never lower them.
 const SHORTFALL: Partial<Record<string, { recall?: number; precision?: number }>> = {
   gluten: { recall: 0.976 },
