@@ -86,6 +86,9 @@ describe('allergen rules', () => {
     ['Mollusks, scallop, mixed species, imitation, made from surimi', ['fish']],
     // meatballs are bound with breadcrumbs (224 of 302 OFF products list wheat)
     ['Meatballs, frozen, Italian style', ['gluten', 'wheat']],
+    // Pebbles cereals are rice; a corn muffin mix is prepared with milk and egg
+    ['Cereals ready-to-eat, POST, FRUITY PEBBLES', []],
+    ['Muffins, corn, dry mix, prepared', ['gluten', 'wheat', 'dairy', 'eggs']],
     // blue cheese dressing: most list no egg
     ['Salad dressing, blue or roquefort cheese dressing, commercial, regular', ['dairy']], // 173562
   ])('%s -> %j', (name, expected) => {

@@ -23,13 +23,13 @@ import { createTestApp, type TestApp } from '../../support/app.js';
 const MIN_POSITIVES = 20;
 const TARGET = { recall: 0.98, precision: 0.95 };
 // Floors = the held-out rates measured after the second issue 15 round (composition, brand and
-// branded-share rules), rounded down to 0.1 % (gluten 635/650 recall; wheat 544/561; dairy 460/489;
-// eggs 140/159 and 140/168; soy 84/88). Nuts (81/81, 81/82), dairy precision (460/483) and soy
+// branded-share rules), rounded down to 0.1 % (gluten 635/650 recall; wheat 544/561; dairy 461/489;
+// eggs 140/159 and 140/168; soy 84/88). Nuts (81/81, 81/82), dairy precision (461/484) and soy
 // precision (84/88) now meet the target. Raise them when the rules improve; never lower them.
 const SHORTFALL: Partial<Record<string, { recall?: number; precision?: number }>> = {
   gluten: { recall: 0.976 },
   wheat: { recall: 0.969 },
-  dairy: { recall: 0.94 },
+  dairy: { recall: 0.942 },
   eggs: { recall: 0.88, precision: 0.833 },
   soy: { recall: 0.954 },
 };
