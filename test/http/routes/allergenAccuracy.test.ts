@@ -22,16 +22,16 @@ import { createTestApp, type TestApp } from '../../support/app.js';
  */
 const MIN_POSITIVES = 20;
 const TARGET = { recall: 0.98, precision: 0.95 };
-// Floors = the held-out rates measured after the issue 15 tuning round, rounded down to 0.1 %
-// (gluten 624/650 recall; wheat 534/561; dairy 439/489 and 439/467; eggs 137/159 and 137/168;
-// nuts 76/81; soy 84/88 and 84/91). Raise them when the rules improve; never lower them.
+// Floors = the held-out rates measured after the second issue 15 round (composition, brand and
+// branded-share rules), rounded down to 0.1 % (gluten 635/650 recall; wheat 544/561; dairy 461/489;
+// eggs 140/159 and 140/168; soy 84/88). Nuts (81/81, 81/82), dairy precision (461/484) and soy
+// precision (84/88) now meet the target. Raise them when the rules improve; never lower them.
 const SHORTFALL: Partial<Record<string, { recall?: number; precision?: number }>> = {
-  gluten: { recall: 0.96 },
-  wheat: { recall: 0.951 },
-  dairy: { recall: 0.897, precision: 0.94 },
-  eggs: { recall: 0.861, precision: 0.815 },
-  nuts: { recall: 0.938 },
-  soy: { recall: 0.954, precision: 0.923 },
+  gluten: { recall: 0.976 },
+  wheat: { recall: 0.969 },
+  dairy: { recall: 0.942 },
+  eggs: { recall: 0.88, precision: 0.833 },
+  soy: { recall: 0.954 },
 };
 
 export const isHeldOut = (id: string) => createHash('sha256').update(`larder-allergens-v1:${id}`).digest()[0]! % 2 === 1;
