@@ -42,6 +42,27 @@ describe('glossary and synonyms against the linker rules', () => {
     expect(l).toMatchObject({ ingredient_id: 16089, conflict: null });
   });
 
+  it('reads the v5 glossary and synonym rows the way USDA names the food', () => {
+    // Livsmedelsverket 4512 "Färskpotatis rå": new potatoes, not "fresh" (raw) ones
+    expect(translateName('Färskpotatis rå', sv)).toBe('potatoes new raw');
+    const all = (name: string) => [...nameTokens(name, synonyms).all].sort();
+    // CoFID 14-371 "Kiwi fruit, flesh only, raw" and Foundation 2710831 "Kiwifruit (kiwi), green, peeled, raw"
+    expect(all('Kiwi fruit, flesh only, raw')).toEqual(['kiwifruit', 'peeled', 'raw']);
+    expect(all('Kiwifruit (kiwi), green, peeled, raw')).toEqual(['green', 'kiwifruit', 'peeled', 'raw']);
+    // SR 11477 files the courgette under summer squash; CoFID 13-627 "Courgette, raw"
+    expect(all('Squash, summer, zucchini, includes skin, raw')).toEqual(['raw', 'skin', 'zucchini']);
+    expect(all('Courgette, raw')).toEqual(['raw', 'zucchini']);
+    // Foundation 2258590 "Peppers, bell, red, raw" is SR 11821 "Peppers, sweet, red, raw"
+    expect(all('Peppers, bell, red, raw')).toEqual(all('Peppers, sweet, red, raw'));
+    // SR 20052 "..., uncooked" is raw; CIQUAL 9810 "Dried pasta" and SR 20420 "Pasta, dry" share the state word
+    expect(nameTokens('Rice, white, short-grain, enriched, uncooked', synonyms).all.has('raw')).toBe(true);
+    expect(nameTokens('Dried pasta, raw', synonyms).all.has('dry')).toBe(true);
+    // "Fish, cod, Atlantic, raw" (SR 15015) is headed by cod, not by the class word
+    expect([...nameTokens('Fish, cod, Atlantic, raw', synonyms).head].sort()).toEqual(['cod', 'fish']);
+    for (const w of ['chicken', 'cured', 'smoked', 'farmed', 'wild']) expect(synonyms.composition?.has(w), w).toBe(true);
+    expect([...(synonyms.form ?? [])].sort()).toEqual(['peeled', 'wholefruit']);
+  });
+
   it('spells gluten- and lactose-free foods as USDA does, in SE and NO', () => {
     expect(translateName('Pasta glutenfri kokt', sv)).toBe('pasta gluten-free boiled');
     expect(translateName('Pasta, glutenfri, kokt', loadGlossary('nb'))).toBe('pasta, gluten-free, boiled');
