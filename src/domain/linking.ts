@@ -216,13 +216,26 @@ function fmtFat([lo, hi]: [number, number]): string {
   return lo === hi ? `${lo}%` : `${lo}-${hi}%`;
 }
 
+const classHeadCache = new WeakMap<Synonyms, Set<string>>();
+
+/** The class head words as name tokens ("nuts" -> "nut"). */
+function classHeadsOf(synonyms: Synonyms): Set<string> {
+  let out = classHeadCache.get(synonyms);
+  if (!out) {
+    out = new Set([...(synonyms.classHeads ?? [])].flatMap((w) => baseTokens(w, { ...synonyms, classHeads: new Set() })));
+    classHeadCache.set(synonyms, out);
+  }
+  return out;
+}
+
 /** Tokens of a whole name and of its head (the text before the first comma). */
 export function nameTokens(name: string, synonyms: Synonyms): NameTokens {
   const comma = name.indexOf(',');
   const headText = comma > 0 ? name.slice(0, comma) : name;
   const coreText = name.replace(/\([^)]*\)/g, ' ').split(',').slice(0, 2).join(',');
   let head = baseTokens(headText, synonyms);
-  if (head.length > 0 && synonyms.classHeads && head.every((t) => synonyms.classHeads!.has(t))) {
+  const classes = classHeadsOf(synonyms);
+  if (head.length > 0 && head.every((t) => classes.has(t))) {
     head = baseTokens(name.replace(/\([^)]*\)/g, ' ').split(',').slice(0, 2).join(','), synonyms);
   }
   return {
