@@ -162,6 +162,7 @@ function stem(word: string): string {
 
 function baseTokens(text: string, synonyms: Synonyms, keepFigures = false): string[] {
   let t = ` ${text
+    .replace(/\((?:includes?|including|incl\.?)\s[^)]*\)/gi, ' ') // "(includes crisphead types)" says what else is sold under the name
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
     .toLowerCase()
@@ -235,11 +236,22 @@ export function nameTokens(name: string, synonyms: Synonyms): NameTokens {
   const coreText = name.replace(/\([^)]*\)/g, ' ').split(',').slice(0, 2).join(',');
   let head = baseTokens(headText, synonyms);
   const classes = classHeadsOf(synonyms);
-  if (head.length > 0 && head.every((t) => classes.has(t))) {
-    head = baseTokens(name.replace(/\([^)]*\)/g, ' ').split(',').slice(0, 2).join(','), synonyms);
+  const parts = name.replace(/\([^)]*\)/g, ' ').split(',');
+  if (head.length > 0 && head.every((t) => classes.has(t))) head = baseTokens(parts.slice(0, 2).join(','), synonyms);
+  const all = new Set(baseTokens(name, synonyms));
+  // A phrase may rewrite the head away ("Squash, summer, zucchini" reads "zucchini"): the head is
+  // then what the phrase made of the first parts.
+  if (head.length > 0 && !head.some((t) => all.has(t))) {
+    for (let n = 2; n <= Math.min(3, parts.length); n++) {
+      const rewritten = baseTokens(parts.slice(0, n).join(','), synonyms).filter((t) => all.has(t));
+      if (rewritten.length > 0) {
+        head = rewritten;
+        break;
+      }
+    }
   }
   return {
-    all: new Set(baseTokens(name, synonyms)),
+    all,
     head: new Set(head),
     core: new Set(baseTokens(coreText, synonyms, true)),
     perWholeWeight: /weighed with|with bone|including bone|incl\.? bone/i.test(name),
