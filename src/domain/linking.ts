@@ -39,7 +39,7 @@ export const MIN_NAME = 0.5;
 export const MIN_PROFILE = 0.8;
 /** No single compared nutrient may be further off than this agreement. */
 export const MIN_COMPONENT = 0.5;
-export const LINKER_VERSION = 'v4';
+export const LINKER_VERSION = 'v5';
 /** The profile agreement enough for a same-named ingredient of another FDC dataset (Linker.rank). */
 export const SIBLING_PROFILE = 0.7;
 
@@ -49,8 +49,8 @@ export const SIBLING_PROFILE = 0.7;
  * reviewed food-group table (it could rule categories out); "+langual" when the national
  * food and the chosen candidate both carry LanguaL facets. "name+profile+group+langual v3".
  */
-export function linkMethod(compared: { group: boolean; langual: boolean }): string {
-  return `name+profile${compared.group ? '+group' : ''}${compared.langual ? '+langual' : ''} ${LINKER_VERSION}`;
+export function linkMethod(compared: { group: boolean; langual: boolean; twin?: boolean }): string {
+  return `name+profile${compared.group ? '+group' : ''}${compared.langual ? '+langual' : ''}${compared.twin ? '+twin' : ''} ${LINKER_VERSION}`;
 }
 
 /** Macronutrient profile per 100 g; null where the source does not give it. */
@@ -89,6 +89,24 @@ export interface NationalFoodForLink {
   facets?: readonly string[];
   /** Every species (LanguaL B) term the national dataset uses, with `facets`. */
   speciesVocabulary?: ReadonlySet<string>;
+  /**
+   * The national table's own vocabulary: per name token, every token its food names use with
+   * it (Linker.tableWords). A word the table uses beside the food's head tells its foods apart
+   * ("grain" beside "rice": CoFID has long grain rice), so a link may not rest on a canonical
+   * name saying it where the national name does not.
+   */
+  tableWords?: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+/** Whether the national table tells foods of this head apart by one of these words. */
+function tableTellsApart(words: readonly string[], head: Iterable<string>, table: ReadonlyMap<string, ReadonlySet<string>> | undefined): boolean {
+  if (!table || words.length === 0) return false;
+  for (const h of head) {
+    if (STATE_WORDS.has(h)) continue;
+    const seen = table.get(h);
+    if (seen && words.some((w) => seen.has(w))) return true;
+  }
+  return false;
 }
 
 export interface Synonyms {
@@ -103,6 +121,17 @@ export interface Synonyms {
    * free, "fortified", "infant"): said by the national name only, they always block.
    */
   composition?: Set<string>;
+  /**
+   * Distinguishing words that say which part of the food is eaten (peeled, flesh and skin): one
+   * name only saying them never blocks by itself; the profiles decide ("Potatoes, flesh and skin,
+   * raw" against CoFID "Potatoes, old, raw, flesh only").
+   */
+  form?: Set<string>;
+  /**
+   * Class words USDA files foods under ("Fish, cod", "Nuts, almonds"): a name whose head is only
+   * such a word takes its first two parts as its head.
+   */
+  classHeads?: Set<string>;
 }
 
 const STOPWORDS = new Set(
@@ -133,6 +162,7 @@ function stem(word: string): string {
 
 function baseTokens(text: string, synonyms: Synonyms, keepFigures = false): string[] {
   let t = ` ${text
+    .replace(/\((?:includes?|including|incl\.?)\s[^)]*\)/gi, ' ') // "(includes crisphead types)" says what else is sold under the name
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
     .toLowerCase()
@@ -187,14 +217,42 @@ function fmtFat([lo, hi]: [number, number]): string {
   return lo === hi ? `${lo}%` : `${lo}-${hi}%`;
 }
 
+const classHeadCache = new WeakMap<Synonyms, Set<string>>();
+
+/** The class head words as name tokens ("nuts" -> "nut"). */
+function classHeadsOf(synonyms: Synonyms): Set<string> {
+  let out = classHeadCache.get(synonyms);
+  if (!out) {
+    out = new Set([...(synonyms.classHeads ?? [])].flatMap((w) => baseTokens(w, { ...synonyms, classHeads: new Set() })));
+    classHeadCache.set(synonyms, out);
+  }
+  return out;
+}
+
 /** Tokens of a whole name and of its head (the text before the first comma). */
 export function nameTokens(name: string, synonyms: Synonyms): NameTokens {
   const comma = name.indexOf(',');
   const headText = comma > 0 ? name.slice(0, comma) : name;
   const coreText = name.replace(/\([^)]*\)/g, ' ').split(',').slice(0, 2).join(',');
+  let head = baseTokens(headText, synonyms);
+  const classes = classHeadsOf(synonyms);
+  const parts = name.replace(/\([^)]*\)/g, ' ').split(',');
+  if (head.length > 0 && head.every((t) => classes.has(t))) head = baseTokens(parts.slice(0, 2).join(','), synonyms);
+  const all = new Set(baseTokens(name, synonyms));
+  // A phrase may rewrite the head away ("Squash, summer, zucchini" reads "zucchini"): the head is
+  // then what the phrase made of the first parts.
+  if (head.length > 0 && !head.some((t) => all.has(t))) {
+    for (let n = 2; n <= Math.min(3, parts.length); n++) {
+      const rewritten = baseTokens(parts.slice(0, n).join(','), synonyms).filter((t) => all.has(t));
+      if (rewritten.length > 0) {
+        head = rewritten;
+        break;
+      }
+    }
+  }
   return {
-    all: new Set(baseTokens(name, synonyms)),
-    head: new Set(baseTokens(headText, synonyms)),
+    all,
+    head: new Set(head),
     core: new Set(baseTokens(coreText, synonyms, true)),
     perWholeWeight: /weighed with|with bone|including bone|incl\.? bone/i.test(name),
     average: AVERAGE.test(name),
@@ -285,6 +343,36 @@ export function profileDetail(a: Profile, b: Profile): { mean: number; worst: nu
   return macros >= 3 ? { mean: sum / n, worst } : null;
 }
 
+/**
+ * The FDC categories whose foods may be composition twins (Linker.rank): vegetables, fruits,
+ * nuts and seeds, legumes, cereal grains and pasta, where the words USDA adds to a food
+ * (a variety, grain length, enriched, bleached, with or without skin) leave the macros a
+ * national table compares within tolerance of the variety it names. Not meats, fish or dairy
+ * (cuts, species and cheeses share their macros: a top round steak is no fillet steak), nor
+ * fats and oils (every oil is 100 g fat: palm is not palm kernel), nor anything prepared.
+ */
+export const TWIN_CATEGORIES: ReadonlySet<string> = new Set(['0900', '1100', '1200', '1600', '2000']);
+
+/**
+ * A composition twin (Linker.rank) is compared on at least this many of the seven profile
+ * components: a record without fibre cannot show that wholemeal flour is not white flour.
+ */
+export const TWIN_COMPONENTS = 6;
+
+/** Components an explained name (scorePair) must be compared on, all within tolerance. */
+export const EXPLAINED_COMPONENTS = 5;
+
+function compared(a: Profile, b: Profile): number {
+  return PROFILE_PARTS.filter(({ key }) => a[key] !== null && b[key] !== null).length;
+}
+
+/** Water (g/100 g) below which a food is a dry food whatever its name says (flour, pasta, rice, pulses as sold: 8-14 g). */
+export const DRY_WATER = 20;
+
+function isDry(p: Profile): boolean {
+  return p.water !== null && p.water < DRY_WATER;
+}
+
 function genus(name: string | null): string | null {
   const m = name?.trim().match(/^([A-Z][a-z]+)\b/);
   return m ? m[1]!.toLowerCase() : null;
@@ -309,6 +397,8 @@ export interface LinkResult {
    * before the conflict's penalty, name, profile, worst component).
    */
   rival: boolean;
+  /** Verified as a composition twin of this verified candidate (Linker.rank), not by its own name score. */
+  twinOf?: number;
 }
 
 function cookedIn(tokens: Set<string>): boolean {
@@ -323,12 +413,13 @@ export function scorePair(
     categories?: ReadonlySet<string> | null;
     facets?: readonly string[];
     speciesVocabulary?: ReadonlySet<string>;
+    tableWords?: ReadonlyMap<string, ReadonlySet<string>>;
   },
   candidate: { id: number; tokens: NameTokens; scientificName: string | null; profile: Profile; category?: string | null; facets?: readonly string[] },
   idf: (t: string) => number,
   distinct?: Set<string>,
   referenceSpecies?: ReadonlySet<string>,
-  pool?: { words: ReadonlyMap<string, readonly Profile[]>; always?: ReadonlySet<string> },
+  pool?: { words: ReadonlyMap<string, readonly Profile[]>; always?: ReadonlySet<string>; form?: ReadonlySet<string> },
 ): LinkResult {
   // With the pool (every word of the candidates scored for this food, Linker.rank), a word
   // one name has and the other lacks blocks only where the catalogue shows it matters:
@@ -345,7 +436,17 @@ export function scorePair(
   const name = nameSimilarity(food.tokens.all, candidate.tokens.all, idf);
   const detail = profileDetail(food.profile, candidate.profile);
   const profile = detail?.mean ?? null;
-  let conflict = food.tokens.perWholeWeight ? 'values per weight with bone or waste' : stateConflict(food.tokens.all, candidate.tokens.all);
+  // A national name that says no state ("Tomat") is raw when its LanguaL facets say so: it is
+  // then not a canned or cooked food either.
+  const stateWords = [...food.tokens.all].some((t) => STATE_WORDS.has(t))
+    ? food.tokens.all
+    : food.facets && rawByFacets(food.facets)
+      ? new Set([...food.tokens.all, 'raw'])
+      : food.tokens.all;
+  let conflict = food.tokens.perWholeWeight ? 'values per weight with bone or waste' : stateConflict(stateWords, candidate.tokens.all);
+  // "Pasta, raw" is "Pasta, dry": a food sold dry is raw as sold. Where both sides give water
+  // and both are dry foods (below DRY_WATER g/100 g), one name saying "dried" changes nothing.
+  if (conflict === 'dried vs not dried' && isDry(food.profile) && isDry(candidate.profile)) conflict = null;
   // A distinguishing word only the canonical name has makes it a variant the national name
   // does not name: ruled out, but still a rival when telling variants apart (ambiguousWith).
   let variantWords: string[] = [];
@@ -354,7 +455,7 @@ export function scorePair(
     const national = one.filter((w) => food.tokens.all.has(w));
     if (pool) {
       // A word whose difference the macros do not show (lactose-free, fortified, infant) always blocks.
-      const hard = national.filter(matters);
+      const hard = national.filter((w) => !pool.form?.has(w) && matters(w));
       if (hard.length > 0) conflict = `only one name says: ${one.join(' ')}`;
       else soft.push(...one);
     } else if (national.length > 0) conflict = `only one name says: ${one.join(' ')}`;
@@ -379,12 +480,11 @@ export function scorePair(
   }
   if (!conflict) {
     // And every word of the national head must be in the canonical name, state words aside
-    // ("Vegetable mix peas-carrots, raw" is not "Carrots, raw").
-    const extra = [...food.tokens.head].filter((t) => !candidate.tokens.all.has(t) && !STATE_WORDS.has(t));
-    if (extra.length > 0) {
-      if (pool && !extra.some(matters)) soft.push(...extra);
-      else conflict = `not in canonical name: ${extra.join(' ')}`;
-    }
+    // ("Vegetable mix peas-carrots, raw" is not "Carrots, raw"; "Lentil flour" is not "Lentils,
+    // raw", "Fish patties, mackerel" not "Fish, mackerel, Atlantic, raw"): the head names the
+    // food, so a head word the canonical name lacks blocks (form words aside).
+    const extra = [...food.tokens.head].filter((t) => !candidate.tokens.all.has(t) && !STATE_WORDS.has(t) && !pool?.form?.has(t));
+    if (extra.length > 0) conflict = `not in canonical name: ${extra.join(' ')}`;
   }
   // Words of the canonical name that the national name does not have ("soft type", "separable
   // lean only", "soybean"): the canonical food is a more specific variant than the national
@@ -395,6 +495,13 @@ export function scorePair(
   const fb = candidate.tokens.fat;
   // Stated fat levels must overlap (one point of rounding allowed): "15% fat" is not "10% fat".
   if (!conflict && fa && fb && (fa[0] > fb[1] + 1 || fb[0] > fa[1] + 1)) conflict = `stated fat contents differ: ${fmtFat(fa)} vs ${fmtFat(fb)}`;
+  // A fat level stated by one name only ("90% lean meat / 10% fat" against "Beef, mince, raw")
+  // is a fat class: the other side's fat must fall within its tolerance, not merely near it.
+  if (!conflict && (fa === null) !== (fb === null) && food.profile.fat !== null && candidate.profile.fat !== null) {
+    const x = food.profile.fat;
+    const y = candidate.profile.fat;
+    if (Math.abs(x - y) > Math.max(1.5, 0.2 * Math.max(x, y))) conflict = `fat class differs: ${x} vs ${y} g`;
+  }
   if (!conflict && food.categories && candidate.category && !food.categories.has(candidate.category)) {
     conflict = `food group disagrees: category ${candidate.category}`;
   }
@@ -428,12 +535,24 @@ export function scorePair(
   const unpenalised = score;
   if (conflict) score *= 0.6;
   // Every bar but the conflict, the score taken before a conflict lowers it.
+  // A canonical name that says every word of the national name and more ("Rice, white,
+  // long-grain, regular, raw, unenriched" for CIQUAL "Rice, raw") scores low on names only for
+  // what it adds; where the values agree within every tolerance, the name has said enough
+  // (rival variants that differ in composition are still weighed by ambiguousWith).
+  // A food sold dry is raw as sold: "raw" is explained by a dry canonical food ("Pasta, dry").
+  const dryPair = isDry(food.profile) && isDry(candidate.profile) && !cookedIn(candidate.tokens.all);
+  // Not for an average food (it is no variant), nor where the words the canonical name adds are
+  // ones the national table tells its foods apart by ("Oil, palm" is not "..., palm kernel").
+  const adds = [...candidate.tokens.all].filter((t) => !food.tokens.all.has(t) && !STATE_WORDS.has(t) && !pool?.form?.has(t));
+  const explained =
+    !food.tokens.average &&
+    !tableTellsApart(adds, food.tokens.head, food.tableWords) &&
+    [...food.tokens.all].every((t) => candidate.tokens.all.has(t) || !!pool?.form?.has(t) || (dryPair && RAW.has(t)));
   const passes =
     detail !== null &&
-    unpenalised >= VERIFIED_THRESHOLD &&
-    name >= MIN_NAME &&
     detail.mean >= MIN_PROFILE &&
-    detail.worst >= MIN_COMPONENT;
+    detail.worst >= MIN_COMPONENT &&
+    ((unpenalised >= VERIFIED_THRESHOLD && name >= MIN_NAME) || (explained && detail.worst === 1 && compared(food.profile, candidate.profile) >= EXPLAINED_COMPONENTS));
   const verified = conflict === null && passes;
   if (soft.length > 0) score = Math.max(0, score - 0.01 * new Set(soft).size);
   return {
@@ -516,7 +635,10 @@ export class Linker {
   private readonly n: number;
   private readonly distinct: Set<string>;
   private readonly always: Set<string>;
+  private readonly form: Set<string>;
   private readonly profileOf = new Map<number, Profile>();
+  private readonly indexOf = new Map<number, number>();
+  private readonly siblings = new Map<number, number[]>();
 
   constructor(
     ingredients: readonly LinkCandidate[],
@@ -542,10 +664,43 @@ export class Linker {
     });
     this.n = this.candidates.length;
     for (const c of this.candidates) this.profileOf.set(c.id, c.profile);
+    this.candidates.forEach((c, idx) => this.indexOf.set(c.id, idx));
     for (const c of this.candidates) for (const t of c.tokens.all) c.weight += this.idf(t);
     // Distinguishing words go through the same normalisation as names ("solids" -> "solid").
     this.distinct = new Set([...(synonyms.distinct ?? [])].flatMap((w) => baseTokens(w, synonyms)));
     this.always = new Set([...(synonyms.composition ?? [])].flatMap((w) => baseTokens(w, synonyms)));
+    this.form = new Set([...(synonyms.form ?? [])].flatMap((w) => baseTokens(w, synonyms)));
+  }
+
+  /**
+   * The canonical ingredients that could be composition twins of one (Linker.rank), whatever the
+   * national food: the same head words both ways, no state conflict, and values within every
+   * tolerance on at least TWIN_COMPONENTS components. Memoised: it does not depend on the food.
+   */
+  private siblingsOf(id: number): number[] {
+    let out = this.siblings.get(id);
+    if (out) return out;
+    const vc = this.candidates[this.indexOf.get(id)!]!;
+    const head = [...vc.tokens.head].filter((t) => !STATE_WORDS.has(t));
+    const lists = head.map((t) => this.byToken.get(t) ?? []).sort((a, b) => a.length - b.length);
+    if (!vc.category || !TWIN_CATEGORIES.has(vc.category)) {
+      this.siblings.set(id, []);
+      return [];
+    }
+    const sameHead = (a: Set<string>, b: Set<string>) => {
+      const x = [...a].filter((t) => !STATE_WORDS.has(t));
+      const y = [...b].filter((t) => !STATE_WORDS.has(t));
+      return x.length === y.length && x.every((t) => y.includes(t));
+    };
+    out = (lists[0] ?? []).filter((idx) => {
+      const c = this.candidates[idx]!;
+      if (c.id === id || c.category !== vc.category || !sameHead(c.tokens.head, vc.tokens.head)) return false;
+      if (stateConflict(c.tokens.all, vc.tokens.all) !== null) return false;
+      const same = profileDetail(c.profile, vc.profile);
+      return !!same && same.worst === 1 && compared(c.profile, vc.profile) >= TWIN_COMPONENTS;
+    });
+    this.siblings.set(id, out);
+    return out;
   }
 
   idf = (t: string): number => {
@@ -559,6 +714,20 @@ export class Linker {
 
   tokens(name: string): NameTokens {
     return nameTokens(name, this.synonyms);
+  }
+
+  /** A national table's vocabulary (NationalFoodForLink.tableWords) from the names it links by. */
+  tableWords(names: Iterable<string>): Map<string, Set<string>> {
+    const out = new Map<string, Set<string>>();
+    for (const name of names) {
+      const all = nameTokens(name, this.synonyms).all;
+      for (const t of all) {
+        let seen = out.get(t);
+        if (!seen) out.set(t, (seen = new Set()));
+        for (const u of all) seen.add(u);
+      }
+    }
+    return out;
   }
 
   /** The best canonical ingredient for a national food, or null when no name shares its head noun. */
@@ -612,6 +781,7 @@ export class Linker {
       categories: food.categories ?? null,
       ...(food.facets ? { facets: food.facets } : {}),
       ...(food.speciesVocabulary ? { speciesVocabulary: food.speciesVocabulary } : {}),
+      ...(food.tableWords ? { tableWords: food.tableWords } : {}),
     };
     const scored: LinkResult[] = [];
     // Every word of the candidates scored, with the profiles of the candidates that say it.
@@ -632,7 +802,7 @@ export class Linker {
     let bestRank = -Infinity;
     for (const { idx } of byName) {
       const candidate = this.candidates[idx]!;
-      const r = scorePair(f, candidate, this.idf, this.distinct, this.referenceSpecies, { words: poolWords, always: this.always });
+      const r = scorePair(f, candidate, this.idf, this.distinct, this.referenceSpecies, { words: poolWords, always: this.always, form: this.form });
       scored.push(r);
       const oneSided = (candidate.enriched === 'yes') !== (nationalEnriched === 'yes') && candidate.enriched !== 'unknown';
       const rank = r.score - (oneSided ? ENRICHMENT_PENALTY : 0);
@@ -663,8 +833,9 @@ export class Linker {
     // Another ingredient may answer for this national food only if its name says every word
     // of the national name that the best candidate's does ("Egg, whole, raw, fresh" is not
     // "Eggs, duck, whole, raw" when "Egg, duck, whole, fresh, raw" is there), unless the two
-    // agree in composition within every tolerance (the word changes nothing: "Potatoes, flesh
-    // and skin, raw" beside "Potatoes, russet, without skin, raw" for a peeled raw potato).
+    // agree in composition within every tolerance and the words it lacks are form words (the
+    // word changes nothing: "Potatoes, flesh and skin, raw" beside "Potatoes, russet, without
+    // skin, raw" for a peeled raw potato; a green cabbage never answers for a red one).
     const covered = (id: number) => [...tokens.all].filter((t) => tokensOf.get(id)!.has(t));
     const needed = covered(first.candidateId);
     for (let i = 0; i < settled.length; i++) {
@@ -673,7 +844,7 @@ export class Linker {
       const has = tokensOf.get(r.candidateId)!;
       const lacking = needed.filter((t) => !has.has(t));
       const same = (profileDetail(profileOf(first.candidateId), profileOf(r.candidateId))?.worst ?? 0) === 1;
-      if (lacking.length > 0 && !same) {
+      if (lacking.length > 0 && !(same && lacking.every((t) => this.form.has(t)))) {
         settled[i] = { ...r, verified: false, conflict: `the national food's best candidate also says: ${lacking.join(' ')}` };
       }
     }
@@ -692,9 +863,48 @@ export class Linker {
         if ((r.profile ?? 0) >= SIBLING_PROFILE) settled[i] = { ...r, verified: true };
       }
     }
+    // Composition twins of a verified link (from the ingredient's side): a canonical ingredient
+    // the name ranking did not reach or could not verify ("Potatoes, russet, flesh and skin, raw"
+    // beside a verified "Potatoes, red, without skin, raw" for a national "Potato, raw"). It is
+    // the same food when it names the same head, its values agree with the verified one's within
+    // every tolerance (the words it adds change nothing the catalogue can measure), and it passes
+    // every rule against the national food but the name bars (no conflict, profile bars met).
+    const verifiedNow = settled.filter((r) => r.verified);
+    if (verifiedNow.length > 0) {
+      const seen = new Set(verifiedNow.map((r) => r.candidateId));
+      const at = new Map(settled.map((r, i) => [r.candidateId, i]));
+      for (const v of verifiedNow) {
+        // Only a verified link that explains the whole national name has twins: one verified
+        // despite a national word it lacks ("cherry" tomatoes, "old" potatoes) would pass that
+        // doubt on to every sibling.
+        const said = covered(v.candidateId);
+        if ([...tokens.all].some((t) => !said.includes(t) && !this.form.has(t))) continue;
+        for (const idx of this.siblingsOf(v.candidateId)) {
+          const c = this.candidates[idx]!;
+          if (seen.has(c.id)) continue;
+          // It must say every word of the national name the verified one says ("Cabbage, green"
+          // is not a twin of "Cabbage, red" for a red cabbage, however close their values), but
+          // for the form words (peeled, with skin), which the profiles have already compared.
+          if (said.some((t) => !c.tokens.all.has(t) && !this.form.has(t))) continue;
+          // ...and what it adds must not be words the national table tells such foods apart by
+          // ("Oil, industrial, palm kernel" is no twin of "Oil, palm" where the table has a palm
+          // kernel oil; "medium-grain" rice none of long grain rice where it has long grain).
+          const adds = [...c.tokens.all].filter((t) => !tokensOf.get(v.candidateId)!.has(t) && !this.form.has(t) && !STATE_WORDS.has(t));
+          if (tokens.average || tableTellsApart(adds, tokens.head, food.tableWords)) continue;
+          seen.add(c.id);
+          const r = scorePair(f, c, this.idf, this.distinct, this.referenceSpecies, { words: poolWords, always: this.always, form: this.form });
+          if (r.conflict !== null || r.profile === null || r.profile < MIN_PROFILE || (r.worst ?? 0) < MIN_COMPONENT) continue;
+          const twin = { ...r, verified: true, twinOf: v.candidateId };
+          const i = at.get(c.id);
+          if (i === undefined) settled.push(twin);
+          else settled[i] = twin;
+        }
+      }
+    }
+    const own = settled.find((r) => r.candidateId === first.candidateId)!;
     const rest = settled
-      .filter((r) => r !== first)
+      .filter((r) => r.candidateId !== first.candidateId)
       .sort((a, b) => Number(b.verified) - Number(a.verified) || b.score - a.score || a.candidateId - b.candidateId);
-    return [first, ...rest];
+    return [own, ...rest];
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Linker, nameTokens, profileAgreement, scorePair, stateConflict, type Profile } from '../../src/domain/linking.js';
+import { Linker, nameTokens, profileAgreement, scorePair, stateConflict, VERIFIED_THRESHOLD, type Profile } from '../../src/domain/linking.js';
 
 const syn = { phrases: [['without salt', 'unsalted']] as Array<[string, string]>, words: new Map([['pasteurised', '']]) };
 const p = (water: number, kcal: number, protein: number, fat: number, carb: number): Profile => ({
@@ -118,5 +118,100 @@ describe('linking', () => {
     // A variant whose values are far off is no rival: it could not have been the link.
     const farOff = { ...leanOnly, profile: p(75, 110, 21, 2, 0) };
     expect(new Linker([whole, farOff], synLean).best(food)).toMatchObject({ verified: true, candidateId: 10070 });
+  });
+
+  // Values per 100 g as the catalogue reads them from the raw files (SR Legacy, Foundation,
+  // CIQUAL 2020, Frida, CoFID 2021): water, kcal, protein, fat, available carbohydrate, sodium, fibre.
+  const full = (water: number, kcal: number, protein: number, fat: number, carb: number, sodiumMg: number | null, fibre: number | null): Profile => ({
+    water, energyKcal: kcal, protein, fat, carb, sodiumMg, fibre,
+  });
+  const synForm = {
+    phrases: [['flesh and skin', 'wholefruit'], ['without skin', 'peeled']] as Array<[string, string]>,
+    words: new Map<string, string>(),
+    distinct: new Set(['peeled', 'wholefruit', 'skin', 'chicken']),
+    composition: new Set(['chicken']),
+    form: new Set(['peeled', 'wholefruit']),
+  };
+
+  it('gives a verified link its composition twins: same head, values within every tolerance, only form words lacking', () => {
+    // CIQUAL 4008 "Potato, peeled, raw"; Foundation 2346402 (verified on its name); SR 11353, whose
+    // "flesh and skin" the profile compares (within every tolerance of 2346402); SR 11362, the skin.
+    const food = { nameEn: 'Potato, peeled, raw', scientificName: null, profile: full(79, 80.5, 2.16, 0.18, 16.2, 0.22, 1.8) };
+    const red = { id: 2346402, name: 'Potatoes, red, without skin, raw', scientificName: null, category: '1100', profile: full(80.47, 73.4, 2.06, 0.25, 16.27, 2.86, null) };
+    const russet = {
+      id: 11353,
+      name: "Potatoes, russet, flesh and skin, raw (Includes foods for USDA's Food Distribution Program)",
+      scientificName: null,
+      category: '1100',
+      profile: full(78.58, 79, 2.14, 0.08, 16.77, 5, 1.3),
+    };
+    const skin = { id: 11362, name: 'Potatoes, raw, skin', scientificName: null, category: '1100', profile: full(83.29, 58, 2.57, 0.1, 9.94, 10, 2.5) };
+    const ranked = new Linker([red, russet, skin], synForm).rank(food);
+    expect(ranked[0]).toMatchObject({ candidateId: 2346402, verified: true });
+    expect(ranked.find((r) => r.candidateId === 11353)?.verified).toBe(true);
+    expect(ranked.find((r) => r.candidateId === 11362)?.verified).toBe(false);
+    // The twin rule alone: with the national carbohydrate set to 13.2 g, 11353 (16.77 g) is just
+    // outside its tolerance of the national food, but within that of the verified 2346402.
+    const apart = { ...food, profile: { ...food.profile, carb: 13.2 } };
+    expect(new Linker([red, russet, skin], synForm).rank(apart).find((r) => r.candidateId === 11353)).toMatchObject({
+      verified: true,
+      twinOf: 2346402,
+    });
+    // Only in the categories where USDA's added words leave the macros alone (TWIN_CATEGORIES):
+    // the same potatoes filed as a prepared food have no twin.
+    const asDish = new Linker([red, { ...russet, category: '2200' }, skin], synForm).rank(apart);
+    expect(asDish.find((r) => r.candidateId === 11353)?.verified).toBe(false);
+    // The twin must say every word of the national name the verified one says: a red cabbage's
+    // verified link has no twin in a green cabbage, however close their values.
+    const redCabbage = { nameEn: 'Cabbage, red, raw', scientificName: null, profile: full(90.2, 31, 1.4, 0.2, 5.3, 27, 2.1) };
+    const cRed = { id: 11112, name: 'Cabbage, red, raw', scientificName: null, category: '1100', profile: full(90.39, 31, 1.43, 0.16, 5.27, 27, 2.1) };
+    const cGreen = { id: 2346407, name: 'Cabbage, green, raw', scientificName: null, category: '1100', profile: full(91.2, 30, 1.2, 0.2, 5.4, 20, 2.2) };
+    const cabbages = new Linker([cRed, cGreen], synForm).rank(redCabbage);
+    expect(cabbages.find((r) => r.candidateId === 2346407)?.verified).toBe(false);
+  });
+
+  it('verifies a canonical name that says every word of the national name when the values agree within every tolerance', () => {
+    // CIQUAL 9100 "Rice, raw" against SR 20444: the name score is low only for what SR adds.
+    const food = { nameEn: 'Rice, raw', scientificName: null, profile: full(12.5, 352, 7.04, 0.91, 78, 2.28, 1.05) };
+    const white = { id: 20444, name: 'Rice, white, long-grain, regular, raw, unenriched', scientificName: null, profile: full(11.62, 365, 7.13, 0.66, 78.65, 5, 1.3) };
+    const brown = { id: 20036, name: 'Rice, brown, long-grain, raw', scientificName: null, profile: full(11.8, 367, 7.54, 3.2, 72.65, 5, 3.6) };
+    const ranked = new Linker([white, brown], synForm).rank(food);
+    expect(ranked[0]).toMatchObject({ candidateId: 20444, verified: true });
+    expect(ranked[0]!.score).toBeLessThan(VERIFIED_THRESHOLD);
+    expect(ranked[1]).toMatchObject({ candidateId: 20036, verified: false }); // fat and fibre outside tolerance
+  });
+
+  it('reads a food sold dry as raw: "dried" on one side only does not block where both are dry by their water', () => {
+    // Frida 305 "Pasta, raw" (water 9.5) against SR 20420 "Pasta, dry, unenriched" (water 9.9).
+    const pasta = { nameEn: 'Pasta, raw', scientificName: null, profile: full(9.5, 361.4, 12.33, 1.8, 72.37, 2, 3.2) };
+    const dry = { id: 20420, name: 'Pasta, dry, unenriched', scientificName: null, profile: full(9.9, 371, 13.04, 1.51, 71.47, 6, 3.2) };
+    expect(new Linker([dry], synForm).best(pasta)).toMatchObject({ candidateId: 20420, conflict: null, verified: true });
+    expect(new Linker([dry], synForm).best({ ...pasta, profile: { ...pasta.profile, water: 62 } })?.conflict).toBe('dried vs not dried');
+    // Fresh grapes (SR 9132, water 80.5) are not raisins whatever the tolerance.
+    const grapes = { tokens: nameTokens('Grapes, raw', syn), scientificName: null, profile: full(80.54, 69, 0.72, 0.16, 17.2, 2, 0.9) };
+    const raisins = { id: 9298, tokens: nameTokens('Raisins, dried', syn), scientificName: null, profile: full(15.4, 299, 3.07, 0.46, 75.5, 11, 3.7) };
+    expect(scorePair(grapes, raisins, idf).conflict).toBe('dried vs not dried');
+  });
+
+  it('holds a fat level stated by one name only to the fat tolerance', () => {
+    // CoFID 18-469 "Beef, mince, raw" (16.2 g fat) is not SR 23557 "95% lean meat / 5% fat".
+    const synMince = { ...synForm, words: new Map([['mince', 'ground']]) };
+    const mince = { nameEn: 'Beef, mince, raw', scientificName: null, profile: full(62, 225, 19.7, 16.2, 0, 80, 0) };
+    const lean = { id: 23557, name: 'Beef, ground, 95% lean meat / 5% fat, raw', scientificName: null, profile: full(73.24, 137, 21.41, 5, 0, 66, 0) };
+    expect(new Linker([lean], synMince).best(mince)).toMatchObject({ verified: false, conflict: 'fat class differs: 16.2 vs 5 g' });
+    // Without the stated level the same pair is only a profile mismatch, not a fat class.
+    const plain = { ...lean, name: 'Beef, ground, raw' };
+    expect(new Linker([plain], synMince).best(mince)?.conflict).toBeNull();
+  });
+
+  it('blocks a national head word the canonical name lacks, and the animal a meat comes from', () => {
+    // BLS H730400 "Lentil flour" is not SR 16069 "Lentils, raw" (same macros within tolerance).
+    const flour = { nameEn: 'Lentil flour', scientificName: null, profile: full(10, 312, 23.36, 1.7, 44.8, null, 12.3) };
+    const lentils = { id: 16069, name: 'Lentils, raw', scientificName: null, profile: full(8.26, 352, 24.63, 1.06, 52.65, 6, 10.7) };
+    expect(new Linker([lentils], synForm).best(flour)).toMatchObject({ verified: false, conflict: 'not in canonical name: flour' });
+    // Matvaretabellen 03-366 "Kjøttdeig, kylling" (read as chicken mince) is not ground beef.
+    const chickenMince = { nameEn: 'beef ground, chicken, raw', scientificName: null, profile: full(72, 150, 19, 8, 0, 70, 0) };
+    const beef = { id: 23562, name: 'Beef, ground, 90% lean meat / 10% fat, raw', scientificName: null, profile: full(72, 176, 20, 10, 0, 66, 0) };
+    expect(new Linker([beef], synForm).best(chickenMince)?.verified).toBe(false);
   });
 });

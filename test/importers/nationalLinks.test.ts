@@ -42,6 +42,36 @@ describe('glossary and synonyms against the linker rules', () => {
     expect(l).toMatchObject({ ingredient_id: 16089, conflict: null });
   });
 
+  it('reads the v5 glossary and synonym rows the way USDA names the food', () => {
+    // Livsmedelsverket 4512 "Färskpotatis rå": new potatoes, not "fresh" (raw) ones
+    expect(translateName('Färskpotatis rå', sv)).toBe('potatoes new raw');
+    const all = (name: string) => [...nameTokens(name, synonyms).all].sort();
+    // CoFID 14-371 "Kiwi fruit, flesh only, raw" and Foundation 2710831 "Kiwifruit (kiwi), green, peeled, raw"
+    expect(all('Kiwi fruit, flesh only, raw')).toEqual(['kiwifruit', 'peeled', 'raw']);
+    expect(all('Kiwifruit (kiwi), green, peeled, raw')).toEqual(['green', 'kiwifruit', 'peeled', 'raw']);
+    // SR 11477 files the courgette under summer squash; CoFID 13-627 "Courgette, raw"
+    expect(all('Squash, summer, zucchini, includes skin, raw')).toEqual(['raw', 'skin', 'zucchini']);
+    expect(all('Courgette, raw')).toEqual(['raw', 'zucchini']);
+    // Foundation 2258590 "Peppers, bell, red, raw" is SR 11821 "Peppers, sweet, red, raw"
+    expect(all('Peppers, bell, red, raw')).toEqual(all('Peppers, sweet, red, raw'));
+    // SR 20052 "..., uncooked" is raw; CIQUAL 9810 "Dried pasta" and SR 20420 "Pasta, dry" share the state word
+    expect(nameTokens('Rice, white, short-grain, enriched, uncooked', synonyms).all.has('raw')).toBe(true);
+    expect(nameTokens('Dried pasta, raw', synonyms).all.has('dry')).toBe(true);
+    // "Fish, cod, Atlantic, raw" (SR 15015) is headed by cod, not by the class word
+    expect([...nameTokens('Fish, cod, Atlantic, raw', synonyms).head].sort()).toEqual(['cod', 'fish']);
+    for (const w of ['chicken', 'cured', 'smoked', 'farmed', 'wild']) expect(synonyms.composition?.has(w), w).toBe(true);
+    expect([...(synonyms.form ?? [])].sort()).toEqual(['peeled', 'wholefruit']);
+    // Matvaretabellen 05-212 "Ris, polert, langkornet, tørr" and SR 20444 "Rice, white, long-grain, ..."
+    expect(all(translateName('Ris, polert, langkornet, tørr', loadGlossary('nb')))).toEqual(['grain', 'long', 'raw', 'rice', 'white']);
+    // Frida 1252 "Rice, polished, raw" is white rice
+    expect(all('Rice, polished, raw')).toEqual(['raw', 'rice', 'white']);
+    // "(includes crisphead types)" says what else is sold under the name: SR 11252 reads as Foundation 2346388
+    expect(all('Lettuce, iceberg (includes crisphead types), raw')).toEqual(all('Lettuce, iceberg, raw'));
+    // A phrase that rewrites the head away leaves its result as the head (Matvaretabellen 06-085 "Squash, zucchini, rå")
+    expect([...nameTokens('Squash, summer, zucchini, includes skin, raw', synonyms).head]).toEqual(['zucchini']);
+    expect([...nameTokens('squash, zucchini, raw', synonyms).head]).toEqual(['zucchini']);
+  });
+
   it('spells gluten- and lactose-free foods as USDA does, in SE and NO', () => {
     expect(translateName('Pasta glutenfri kokt', sv)).toBe('pasta gluten-free boiled');
     expect(translateName('Pasta, glutenfri, kokt', loadGlossary('nb'))).toBe('pasta, gluten-free, boiled');
@@ -108,10 +138,12 @@ describe('the method recorded with each link says what was compared', () => {
       method: string;
     }>;
     const withFacets = rows.filter((r) => indexed.has(r.ingredient_id)).length;
-    for (const r of rows) expect(r.method, String(r.ingredient_id)).toBe(indexed.has(r.ingredient_id) ? 'name+profile+langual v4' : 'name+profile v4');
+    // (+twin: verified as a composition twin of the verified candidate, linker v5)
+    for (const r of rows) expect(r.method.replace('+twin', ''), String(r.ingredient_id)).toBe(indexed.has(r.ingredient_id) ? 'name+profile+langual v5' : 'name+profile v5');
     // v4 changed which candidate some Swedish foods choose (words read for composition, on top of
-    // enrichment ranking candidates: 588/1076): 578 of them now land on an SR28-indexed food
-    expect([withFacets, rows.length - withFacets]).toEqual([578, 1086]);
+    // enrichment ranking candidates: 588/1076, then 578/1086); v5 (hard head words, composition
+    // words, states from facets, heads rewritten by phrases): 588 of them land on an SR28-indexed food
+    expect([withFacets, rows.length - withFacets]).toEqual([588, 1076]);
     expect(db.prepare("SELECT count(*) FROM national_link WHERE dataset_id <> 'se_livsmedelsverket' AND method LIKE '%langual%'").pluck().get()).toBe(0);
   });
 });

@@ -10,6 +10,8 @@ export function loadSynonyms(): Synonyms {
   const words = new Map<string, string>();
   const distinct = new Set<string>();
   const composition = new Set<string>();
+  const form = new Set<string>();
+  const classHeads = new Set<string>();
   for (const r of rows) {
     const from = (r.from ?? '').toLowerCase();
     const to = (r.to ?? '').toLowerCase();
@@ -17,10 +19,12 @@ export function loadSynonyms(): Synonyms {
     else if (r.kind === 'word') words.set(from, to);
     else if (r.kind === 'distinct') distinct.add(from);
     else if (r.kind === 'composition') composition.add(from);
+    else if (r.kind === 'form') form.add(from);
+    else if (r.kind === 'class') classHeads.add(from);
   }
   // Longer phrases first, so "no salt added" wins over any shorter overlap.
   phrases.sort((a, b) => b[0].length - a[0].length);
-  return { phrases, words, distinct, composition };
+  return { phrases, words, distinct, composition, form, classHeads };
 }
 
 /**
@@ -188,6 +192,7 @@ export function linkNationalFoods(
     )
       .map((f) => ({ ...f, name_en: f.name_en ?? (glossary ? translateName(f.name, glossary) : null) }))
       .filter((f): f is typeof f & { name_en: string } => f.name_en !== null);
+    const tableWords = linker.tableWords(foods.map((f) => f.name_en));
     const task = ctx.progress.task(`linking ${datasetId}`, foods.length);
     const s = (summary[datasetId] = { linked: 0, verified: 0, ingredients: 0 });
     const kept: CandidateRow[] = [];
@@ -200,6 +205,7 @@ export function linkNationalFoods(
           scientificName: f.scientific_name,
           profile: profiles.get(f.code) ?? EMPTY,
           categories,
+          tableWords,
           ...(own ? { facets: own, speciesVocabulary } : {}),
         });
       let ranked = read(f.name_en);
@@ -215,21 +221,22 @@ export function linkNationalFoods(
       task.advance(1);
       const best = ranked[0];
       if (!best) continue;
-      const method = (id: number) => linkMethod({ group: categories !== null, langual: !!own?.length && !!referenceFacets.get(id)?.length });
+      const method = (r: LinkResult) =>
+        linkMethod({ group: categories !== null, langual: !!own?.length && !!referenceFacets.get(r.candidateId)?.length, twin: r.twinOf !== undefined });
       insert.run(
         datasetId,
         f.code,
         best.candidateId,
         best.score,
         best.verified ? 1 : 0,
-        method(best.candidateId),
+        method(best),
         Math.round(best.name * 1000) / 1000,
         best.profile === null ? null : Math.round(best.profile * 1000) / 1000,
         best.conflict,
         nameUsed,
       );
       ranked.forEach((r, i) => {
-        if (i < CANDIDATES_KEPT || r.verified) kept.push({ code: f.code, rank: i + 1, r, method: method(r.candidateId) });
+        if (i < CANDIDATES_KEPT || r.verified) kept.push({ code: f.code, rank: i + 1, r, method: method(r) });
       });
       s.linked += 1;
       if (best.verified) s.verified += 1;
@@ -240,7 +247,13 @@ export function linkNationalFoods(
     for (const k of kept) {
       if (!k.r.verified) continue;
       const c = chosen.get(k.r.candidateId);
-      if (!c || k.r.score > c.r.score || (k.r.score === c.r.score && (k.rank < c.rank || (k.rank === c.rank && k.code < c.code)))) {
+      // A link verified on its own name comes before one verified as a composition twin.
+      const own = (x: CandidateRow) => (x.r.twinOf === undefined ? 1 : 0);
+      if (
+        !c ||
+        own(k) > own(c) ||
+        (own(k) === own(c) && (k.r.score > c.r.score || (k.r.score === c.r.score && (k.rank < c.rank || (k.rank === c.rank && k.code < c.code)))))
+      ) {
         chosen.set(k.r.candidateId, k);
       }
     }

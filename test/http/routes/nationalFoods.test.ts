@@ -112,7 +112,7 @@ describe('GET /v1/national-foods', () => {
 describe('GET /v1/ingredients/:id/nutrients says which national food answered and how it was compared', () => {
   it('answers SR Legacy garlic 11215 in GB from CoFID 13-244', async () => {
     const body = (await t.get('/v1/ingredients/11215/nutrients?country=GB')).json();
-    expect(body.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '13-244', name: 'Garlic, raw', method: 'name+profile v4', compared_as: 'Garlic, raw' });
+    expect(body.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '13-244', name: 'Garlic, raw', method: 'name+profile v5', compared_as: 'Garlic, raw' });
     expect(body.linked_food.name_score).toBeGreaterThan(0.9);
     expect(body.linked_food.profile_score).toBeGreaterThan(0.7);
     // Proximates.csv 13-244: Water 64.3

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, nutrient, type TestApp } from '../../support/app.js';
+
+/**
+ * Linker v5 seen from the client (README, "Linker v5"): composition twins, dry foods, fat classes
+ * and the animal a mince comes from. Values checked against the raw national files.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('composition twins answer with the national food of their verified sibling', () => {
+  it('serves CIQUAL 4008 "Potato, peeled, raw" for SR 11353 russet potatoes, flesh and skin', async () => {
+    const res = await t.get('/v1/ingredients/11353/nutrients?country=FR');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.linked_food).toMatchObject({ dataset: 'fr_ciqual', code: '4008', name: 'Potato, peeled, raw' });
+    expect(body.linked_food.method).toMatch(/\+twin v5$/);
+    // Table Ciqual 2020 4008: water 79, protein 2.16, 80.5 kcal
+    expect(nutrient(body, 1051)).toMatchObject({ amount: 79, source: 'fr_ciqual' });
+    expect(nutrient(body, 1003)).toMatchObject({ amount: 2.16, source: 'fr_ciqual' });
+    expect(nutrient(body, 1008)).toMatchObject({ amount: 80.5, source: 'fr_ciqual' });
+  });
+});
+
+describe('foods sold dry are raw as sold', () => {
+  it('serves Frida 305 "Pasta, rå" for SR 20420 "Pasta, dry, unenriched"', async () => {
+    const body = (await t.get('/v1/ingredients/20420/nutrients?country=DK')).json();
+    expect(body.linked_food).toMatchObject({ dataset: 'dk_frida', code: '305' });
+    // frida_may2025_values_long.csv 305: water 9.5, fat 1.8, 361.4 kcal
+    expect(nutrient(body, 1051)).toMatchObject({ amount: 9.5, source: 'dk_frida' });
+    expect(nutrient(body, 1004)).toMatchObject({ amount: 1.8, source: 'dk_frida' });
+  });
+});
+
+describe('a fat class stated by one name only', () => {
+  it('serves CoFID extra lean mince, not "Beef, mince, raw", for 95 % lean ground beef', async () => {
+    const body = (await t.get('/v1/ingredients/23557/nutrients?country=GB')).json();
+    // Proximates.csv 18-508 "Beef, mince, raw, extra lean": fat 4.2 (18-469 "Beef, mince, raw" has 16.2)
+    expect(body.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '18-508' });
+    expect(nutrient(body, 1004)).toMatchObject({ amount: 4.2, source: 'uk_cofid' });
+  });
+
+  it('never answers 90 % lean ground beef with Matvaretabellen chicken mince (03-366 "Kjøttdeig, kylling")', async () => {
+    const body = (await t.get('/v1/ingredients/23562/nutrients?country=NO')).json();
+    expect(body.linked_food?.code ?? null).not.toBe('03-366');
+  });
+});
