@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import { MATCH_WEIGHTS } from '../domain/ranking.js';
-import { buildSearchQuery, checkedForTypos, corrections, splitCompound, SYNONYM_WORDS, withCorrections, type SearchQuery } from '../domain/search.js';
+import { MATCH_WEIGHTS, singular } from '../domain/ranking.js';
+import { buildSearchQuery, checkedForTypos, corrections, joinedWord, splitCompound, SYNONYM_WORDS, withCorrections, type SearchQuery } from '../domain/search.js';
 
 export interface Page<T> {
   data: T[];
@@ -47,12 +47,21 @@ export class Lister {
     const conditions = [...where];
     let knownTotal: number | null = null;
     if (text !== undefined) {
-      const query = this.corrected(buildSearchQuery(text, table === 'survey_food' ? 'survey' : 'ingredient'), ftsTable);
+      let query = this.corrected(buildSearchQuery(text, table === 'survey_food' ? 'survey' : 'ingredient'), ftsTable);
       if (query.match === null) return { data: [], total: 0 };
       source = `${ftsTable} f JOIN ${table} ${alias} ON ${alias}.id = f.rowid ${joins}`;
       conditions.push(`${ftsTable} MATCH @match`);
+      if (query.strict !== null) {
+        // Names holding every typed word, the optional ones too, come first when there are any.
+        args.match = query.strict.match;
+        const strictTotal = this.count(source, conditions, args);
+        if (strictTotal > 0) {
+          query = query.strict;
+          knownTotal = strictTotal;
+        }
+      }
       args.match = query.match;
-      knownTotal = this.count(source, conditions, args);
+      knownTotal ??= this.count(source, conditions, args);
       let relaxed = false;
       if (knownTotal === 0 && query.terms.length > 1) {
         relaxed = true;
@@ -75,20 +84,31 @@ export class Lister {
    * Typed words of five letters or more that no name holds (as a prefix, for the last word)
    * are read as two words when they split into two vocabulary words ("pinenuts"), else replaced
    * by the closest vocabulary word: one or two letters wrong ("chiken", "brocoli").
-   * Words every name holds cost one indexed probe each; only unknown words reach the vocabulary.
+   * Two typed words that are one vocabulary word together ("spare ribs") are joined when no name
+   * holds the first alone. Words every name holds cost one indexed probe each; only unknown words
+   * reach the vocabulary.
    */
   private corrected(query: SearchQuery, ftsTable: string): SearchQuery {
     if (query.match === null) return query;
     const replaced = new Map<number, string>();
     const last = query.typed.length - 1;
-    query.typed.forEach((word, i) => {
-      if (!checkedForTypos(word)) return;
-      const probe = i === last ? `"${word}"*` : `"${word}"`;
-      if (this.prepared(`SELECT 1 FROM ${ftsTable} WHERE ${ftsTable} MATCH ? LIMIT 1`).get(probe) !== undefined) return;
+    const named = (word: string, prefix: boolean) =>
+      this.prepared(`SELECT 1 FROM ${ftsTable} WHERE ${ftsTable} MATCH ? LIMIT 1`).get(prefix ? `"${word}"*` : `"${word}"`) !== undefined;
+    for (let i = 0; i <= last; i++) {
+      const word = query.typed[i]!;
+      // One word typed as two ("spare ribs", "cole slaw"): joined when no name holds the first alone.
+      const joined = i < last ? joinedWord(word, query.typed[i + 1]!, (w) => this.knownWords().has(w)) : null;
+      if (joined !== null && !named(word, false) && named(joined, false)) {
+        replaced.set(i, joined);
+        replaced.set(i + 1, '');
+        i++;
+        continue;
+      }
+      if (!checkedForTypos(word) || named(word, i === last)) continue;
       const known = this.knownWords();
       const fix = splitCompound(word, (w) => known.has(w)) ?? corrections(word, this.vocabulary(), 1)[0];
       if (fix !== undefined) replaced.set(i, fix);
-    });
+    }
     return withCorrections(query, replaced);
   }
 
@@ -141,6 +161,17 @@ function rankExpression(a: string, query: SearchQuery, relaxed: boolean, args: R
   args.spaced = ` ${query.normalized} `;
   const aliases = withAliases ? ` OR instr(${a}.search_aliases, '| ' || @norm || ' |') > 0` : '';
   let missing = '';
+  if (!relaxed) {
+    // A word found only in an explanation (SR's parentheses, "(includes soft bread crumbs)"), not in the name or an alias.
+    const names = withAliases ? `' ' || ${a}.search_name || ' ' || ${a}.search_aliases` : `' ' || ${a}.search_name`;
+    const absent = query.terms.map((term, i) =>
+      term.split('|').map((alt, k) => {
+        args[`term${i}_${k}`] = ` ${singular(alt)}`;
+        return `instr(${names}, @term${i}_${k}) = 0`;
+      }).join(' AND '),
+    );
+    missing = ' + ' + absent.map((cond) => `(${cond}) * ${w.explainedOnly}`).join(' + ');
+  }
   if (relaxed) {
     const words = query.normalized.split(' ');
     words.forEach((word, i) => (args[`term${i}`] = ` ${word}`));
@@ -153,6 +184,6 @@ function rankExpression(a: string, query: SearchQuery, relaxed: boolean, args: R
       OR instr(' ' || ${a}.search_head || ' ' || ${a}.search_subject || ' ', @spaced) > 0
       THEN ${w.headHoldsQuery} ELSE 0 END
     + CASE WHEN ${a}.search_name LIKE @prefix THEN ${w.namePrefix} ELSE 0 END
-    + CASE WHEN instr(@spaced, ' ' || ${a}.search_head || ' ') > 0 OR instr(@spaced, ' ' || ${a}.search_subject || ' ') > 0
+    + CASE WHEN instr(@spaced, ' ' || ${a}.search_subject || ' ') > 0 OR instr(@spaced, ' ' || ${a}.search_head || ' ') = 1
       THEN ${w.headLeadsQuery} ELSE 0 END${missing})`;
 }

@@ -27,6 +27,12 @@ export interface SearchQuery {
   typed: string[];
   /** The list searched: synonyms of one list's names apply only there. */
   scope: SearchScope;
+  /**
+   * The same query with the optional words required too ("sea bass", "large eggs"), or null when
+   * none was typed: tried first, so a name that holds every typed word comes before one that
+   * holds only the required ones ("Fish, sea bass" before "Fish, bass, fresh water").
+   */
+  strict: SearchQuery | null;
 }
 
 export function normalizeName(text: string): string {
@@ -59,6 +65,12 @@ export const OPTIONAL_WORDS = new Set([
   'or', 'with', 'n', 'leaf', 'leave', 'new', 'floury', 'waxy', 'full', 'fat', 'pack', 'packet', 'jar', 'tin',
   'can', 'bunch', 'handful', 'piece', 'skinless', 'boneless', 'stick', 'cup', 'fine', 'finely', 'sea', 's', 'whole',
 ]);
+
+/**
+ * Optional words that stay optional in the strict reading too: they say the plain form, which
+ * the plainness signal ranks first ("whole chicken" is not "chicken patty, whole grain").
+ */
+const RANKED_NOT_REQUIRED = new Set(['fresh', 'whole', 'freshly']);
 
 const inScope = (s: (typeof SYNONYMS)[number], scope: SearchScope) => s.scope === undefined || s.scope === scope;
 const wholeQuery = (scope: SearchScope) =>
@@ -121,13 +133,19 @@ export function buildSearchQuery(text: string, scope: SearchScope = 'ingredient'
   const key = (list: string[]) => list.map((t) => singular(t.split('|')[0]!)).join(' ');
   const normalized = key(terms);
   const full = key(words.map((w) => w.word));
-  if (terms.length === 0) return { match: null, anyMatch: null, normalized, full, terms, typed, scope };
+  if (terms.length === 0) return { match: null, anyMatch: null, normalized, full, terms, typed, scope, strict: null };
+  const all = words.filter((w, i) => !optional(w, i) || !RANKED_NOT_REQUIRED.has(singular(w.word))).map((w) => w.word);
+  const strict = all.length > terms.length ? { ...matchOf(all), normalized: full, full, terms: all, typed, scope, strict: null } : null;
+  return { ...matchOf(terms), normalized, full, terms, typed, scope, strict };
+}
+
+function matchOf(terms: string[]): { match: string; anyMatch: string } {
   const parts = terms.map((t, i) => {
     if (t.includes('|')) return `(${t.split('|').map(quote).join(' OR ')})`;
     // A one-letter last word is a whole word: a one-letter prefix would expand to most of the index.
     return i === terms.length - 1 && t.length >= MIN_PREFIX_LENGTH ? `${quote(t)}*` : quote(t);
   });
-  return { match: parts.join(' AND '), anyMatch: parts.join(' OR '), normalized, full, terms, typed, scope };
+  return { match: parts.join(' AND '), anyMatch: parts.join(' OR ') };
 }
 
 /** Damerau-Levenshtein distance (adjacent swaps count one), stopping early past `max`. */
@@ -182,6 +200,17 @@ export function splitCompound(word: string, has: (w: string) => boolean): string
     if ((has(a) || has(singular(a))) && (has(b) || has(singular(b)))) return `${a} ${b}`;
   }
   return null;
+}
+
+/**
+ * Two typed words that name one vocabulary word when written together ("spare ribs" ->
+ * "spareribs", "cole slaw" -> "coleslaw"), or null. The caller joins them only when no name
+ * holds the first word alone, so "hot dog" or "ice cream" stay two words.
+ */
+export function joinedWord(first: string, second: string, has: (w: string) => boolean): string | null {
+  const joined = first + second;
+  if (first.length < 2 || second.length < 2 || /\d/.test(joined)) return null;
+  return has(joined) || has(singular(joined)) ? joined : null;
 }
 
 /** Whether the typo corrector looks at a typed word: long enough, and not a word the synonym table or the optional list reads. */

@@ -5,6 +5,7 @@ import {
   checkedForTypos,
   corrections,
   editDistance,
+  joinedWord,
   MAX_QUERY_TERMS,
   singular,
   splitCompound,
@@ -50,6 +51,18 @@ describe('search query', () => {
     expect(buildSearchQuery('chicken stock').match).toBe('"chicken" AND ("stock" OR "broth")');
   });
 
+  it('reads the optional words strictly first: names holding every typed word come before the others', () => {
+    // "Fish, sea bass, mixed species, raw" (SR 15091) holds "sea"; "Fish, bass, fresh water" does not.
+    const seaBass = buildSearchQuery('sea bass');
+    expect(seaBass.match).toBe('"bass"*');
+    expect(seaBass.strict?.match).toBe('"sea" AND "bass"*');
+    expect(seaBass.strict?.normalized).toBe('sea bass');
+    // "whole" and "fresh" name the plain form, which the plainness signal ranks: never required.
+    expect(buildSearchQuery('whole chicken').strict).toBeNull();
+    expect(buildSearchQuery('fresh large eggs').strict?.match).toBe('"large" AND "eggs"*');
+    expect(buildSearchQuery('chicken').strict).toBeNull();
+  });
+
   it('makes buying words optional but keeps them when nothing else is left', () => {
     expect(buildSearchQuery('fresh ripe bananas').match).toBe('"bananas"*');
     expect(buildSearchQuery('fresh').match).toBe('"fresh"*');
@@ -82,6 +95,14 @@ describe('typo correction', () => {
     expect(splitCompound('pinenuts', (w) => known.has(w))).toBe('pine nuts');
     expect(splitCompound('peanutbutter', (w) => known.has(w))).toBe('peanut butter');
     expect(splitCompound('pinapple', (w) => known.has(w))).toBeNull();
+  });
+
+  it('joins two typed words that are one vocabulary word', () => {
+    // SR writes "Pork, fresh, spareribs"; FNDDS "Coleslaw".
+    const known = new Set(['sparerib', 'coleslaw', 'pork']);
+    expect(joinedWord('spare', 'ribs', (w) => known.has(w))).toBe('spareribs');
+    expect(joinedWord('cole', 'slaw', (w) => known.has(w))).toBe('coleslaw');
+    expect(joinedWord('pork', 'chops', (w) => known.has(w))).toBeNull();
   });
 
   it('leaves short words, synonym words and buying words alone', () => {

@@ -87,6 +87,31 @@ describe('ingredient search finds the food a cook means', () => {
     expect(names.every((n) => n.includes('banana') || n.includes('shallot'))).toBe(true);
   });
 
+  it('requires the optional words first when some name holds them all', async () => {
+    // SR 15091 "Fish, sea bass, mixed species, raw"; "sea" alone is optional (sea salt), and
+    // 15003 "Fish, bass, fresh water, mixed species, raw" holds only "bass".
+    expect((await first('/v1/ingredients', 'sea bass')).id).toBe(15091);
+  });
+
+  it('joins two typed words that one name writes as one', async () => {
+    // SR 10088 "Pork, fresh, spareribs, separable lean and fat, raw"; FNDDS 75141000 "Coleslaw".
+    expect((await first('/v1/ingredients', 'spare ribs')).id).toBe(10088);
+    expect((await first('/v1/survey-foods', 'cole slaw')).id).toBe(75141000);
+  });
+
+  it('reads the food a name is about: past subclass parts, and what was made from it', async () => {
+    // SR 14052 "Alcoholic beverage, distilled, whiskey, 86 proof" before "Whiskey sour mix, bottled".
+    expect((await first('/v1/ingredients', 'whiskey')).id).toBe(14052);
+    // "Oil, hazelnut" (SR 4532) is hazelnut oil: "hazelnuts" are the nuts (12120 "Nuts, hazelnuts or filberts").
+    expect((await first('/v1/ingredients', 'hazelnuts')).name).toMatch(/^Nuts, hazelnuts or filberts/);
+    expect((await first('/v1/ingredients', 'hazelnut oil')).id).toBe(4532);
+  });
+
+  it('puts the food with more household measures first among equally plain ones', async () => {
+    // SR WEIGHT.txt: 7 measures for 11260 "Mushrooms, white, raw", 1 for 11238 "Mushrooms, shiitake, raw".
+    expect((await first('/v1/ingredients', 'mushrooms')).id).toBe(11260);
+  });
+
   it('pages through a ranked list without repeating or skipping', async () => {
     const whole = (await t.get('/v1/ingredients?q=milk&limit=100')).json().data.map((d: any) => d.id);
     const paged: number[] = [];
