@@ -141,7 +141,7 @@ export class Lister {
 function countArgs(args: Record<string, unknown>): Record<string, unknown> {
   const rest: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(args)) {
-    if (!['limit', 'offset', 'norm', 'full', 'prefix', 'spaced'].includes(key) && !key.startsWith('term')) rest[key] = value;
+    if (!['limit', 'offset', 'norm', 'full', 'prefix', 'spaced', 'inverted', 'invertedPrefix'].includes(key) && !key.startsWith('term')) rest[key] = value;
   }
   return rest;
 }
@@ -150,8 +150,10 @@ function countArgs(args: Record<string, unknown>): Record<string, unknown> {
  * The relevance order (src/domain/ranking.ts, README "Search ranking"): the record's stored
  * plainness and commonness (`search_rank`) plus how well its name matches the words: the whole
  * name (or, for ingredients, an FNDDS alias) is the query; its head or subject holds the query;
- * its name starts with the query; its head or subject is one of the query's words. In the
- * relaxed search every query word the name lacks costs MATCH_WEIGHTS.missingWord.
+ * its name starts with the query, or with the query's last word first ("Pie, apple" for "apple
+ * pie"); its subject is one of the query's words or the query starts with its head; a query word
+ * only an explanation holds costs MATCH_WEIGHTS.explainedOnly. In the relaxed search every query
+ * word the name lacks costs MATCH_WEIGHTS.missingWord.
  */
 function rankExpression(a: string, query: SearchQuery, relaxed: boolean, args: Record<string, unknown>, withAliases: boolean): string {
   const w = MATCH_WEIGHTS;
@@ -159,6 +161,15 @@ function rankExpression(a: string, query: SearchQuery, relaxed: boolean, args: R
   args.full = query.full;
   args.prefix = `${query.normalized}%`;
   args.spaced = ` ${query.normalized} `;
+  // English puts the food's own noun last, USDA names first: "apple pie" is "Pie, apple", "kidney beans" "Beans, kidney".
+  const queryWords = query.normalized.split(' ');
+  let inverted = '';
+  if (queryWords.length > 1) {
+    args.inverted = [queryWords.at(-1), ...queryWords.slice(0, -1)].join(' ');
+    args.invertedPrefix = `${args.inverted} %`;
+    inverted = `
+    + CASE WHEN ${a}.search_name = @inverted OR ${a}.search_name LIKE @invertedPrefix THEN ${w.invertedName} ELSE 0 END`;
+  }
   const aliases = withAliases ? ` OR instr(${a}.search_aliases, '| ' || @norm || ' |') > 0` : '';
   let missing = '';
   if (!relaxed) {
@@ -183,7 +194,7 @@ function rankExpression(a: string, query: SearchQuery, relaxed: boolean, args: R
       OR instr(' ' || ${a}.search_subject || ' ' || ${a}.search_head || ' ', @spaced) > 0
       OR instr(' ' || ${a}.search_head || ' ' || ${a}.search_subject || ' ', @spaced) > 0
       THEN ${w.headHoldsQuery} ELSE 0 END
-    + CASE WHEN ${a}.search_name LIKE @prefix THEN ${w.namePrefix} ELSE 0 END
+    + CASE WHEN ${a}.search_name LIKE @prefix THEN ${w.namePrefix} ELSE 0 END${inverted}
     + CASE WHEN instr(@spaced, ' ' || ${a}.search_subject || ' ') > 0 OR instr(@spaced, ' ' || ${a}.search_head || ' ') = 1
       THEN ${w.headLeadsQuery} ELSE 0 END${missing})`;
 }

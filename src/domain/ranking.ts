@@ -244,6 +244,8 @@ export const MATCH_WEIGHTS = {
   headHoldsQuery: -8,
   namePrefix: -4,
   headLeadsQuery: -8,
+  /** The name starts with the query's words in USDA order, its last word first ("Pie, apple" for "apple pie"). */
+  invertedName: -8,
   /** Per query word the record lacks, in the relaxed search (run only when no record has every word). */
   missingWord: 15,
   /** Per query word the record holds only in an explanation (a parenthesis), not in its name or an FNDDS alias. */

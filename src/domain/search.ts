@@ -74,7 +74,7 @@ const RANKED_NOT_REQUIRED = new Set(['fresh', 'whole', 'freshly']);
 
 const inScope = (s: (typeof SYNONYMS)[number], scope: SearchScope) => s.scope === undefined || s.scope === scope;
 const wholeQuery = (scope: SearchScope) =>
-  new Map(SYNONYMS.filter((s) => s.wholeQuery && inScope(s, scope)).map((s) => [s.from, s.to.split(' ')]));
+  new Map(SYNONYMS.filter((s) => s.wholeQuery && inScope(s, scope)).map((s) => [s.from, { to: s.to.split(' '), singularOnly: s.singularOnly === true }]));
 const WHOLE_QUERY = { ingredient: wholeQuery('ingredient'), survey: wholeQuery('survey') };
 /** Words the synonym table reads: never "corrected" into a name's word. */
 export const SYNONYM_WORDS: ReadonlySet<string> = new Set(SYNONYMS.flatMap((s) => s.from.split(' ')));
@@ -90,9 +90,9 @@ const SYNONYM_PHRASES = { ingredient: phrases('ingredient'), survey: phrases('su
  * marks the words typed as they were. Two passes, so "wholemeal flour" -> "whole wheat flour"
  * -> "wheat flour whole grain".
  */
-export function applySynonyms(words: string[], scope: SearchScope = 'ingredient'): Array<{ word: string; kept: boolean }> {
+export function applySynonyms(words: string[], scope: SearchScope = 'ingredient', typed: string[] = words): Array<{ word: string; kept: boolean }> {
   const whole = WHOLE_QUERY[scope].get(words.join(' '));
-  if (whole) return whole.map((word) => ({ word, kept: false }));
+  if (whole && (!whole.singularOnly || typed.join(' ') === words.join(' '))) return whole.to.map((word) => ({ word, kept: false }));
   const first = rewrite(words, scope);
   if (first.every((w) => w.kept)) return first;
   const second = rewrite(first.map((w) => w.word), scope);
@@ -123,7 +123,7 @@ export function buildSearchQuery(text: string, scope: SearchScope = 'ingredient'
   // Synonyms match singular words; a word typed as it was keeps its typed form: FTS5's
   // porter stemmer matches plurals itself, and the last word is matched as a prefix.
   const singulars = typed.map(singular);
-  const rewritten = applySynonyms(singulars, scope);
+  const rewritten = applySynonyms(singulars, scope, typed);
   const unchanged = rewritten.length === typed.length && rewritten.every((r) => r.kept);
   const words = rewritten.map((r, i) => ({ word: unchanged ? typed[i]! : r.word, kept: r.kept }));
   const optional = (w: { word: string; kept: boolean }, i: number) =>

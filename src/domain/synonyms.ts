@@ -17,6 +17,8 @@ export interface Synonym {
   wholeQuery?: boolean;
   /** Only in one list, whose names use the words ("Soft drink, cola" is an FNDDS survey name). */
   scope?: SearchScope;
+  /** Only as typed in the singular: "peppers" are the vegetables, "pepper" the spice. */
+  singularOnly?: boolean;
 }
 
 export type SearchScope = 'ingredient' | 'survey';
@@ -98,7 +100,7 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'clarified butter', to: 'butter clarified ghee', note: 'everyday word' },
   { from: 'half and half', to: 'cream half and half', note: 'US' },
   { from: 'cilantro', to: 'coriander cilantro leaves', note: 'US name of the fresh herb' },
-  { from: 'pepper', to: 'spices pepper black', note: 'a cook asking for pepper means the black pepper spice', wholeQuery: true },
+  { from: 'pepper', to: 'spices pepper black', note: 'a cook asking for pepper means the black pepper spice; peppers are the vegetables', wholeQuery: true, singularOnly: true },
   { from: 'bacon', to: 'pork cured bacon', note: 'SR names bacon "Pork, cured, bacon"', wholeQuery: true },
   { from: 'ham', to: 'pork cured ham', note: 'SR names ham "Pork, cured, ham"', wholeQuery: true },
   { from: 'sausage', to: 'pork sausage', note: 'the everyday sausage is pork', wholeQuery: true },
@@ -135,7 +137,7 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'crabmeat', to: 'crab', note: 'everyday word' },
   { from: 'cherry tomato', to: 'tomato grape', note: 'the small tomato record' },
   { from: 'orange zest', to: 'orange peel', note: 'cook\'s word' },
-  { from: 'chocolate chip', to: 'candies semisweet chocolate', note: 'baking chips are semisweet chocolate' },
+  { from: 'chocolate chip', to: 'candies semisweet chocolate', note: 'baking chips are semisweet chocolate', scope: 'ingredient' },
   { from: 'chilli flake', to: 'spices pepper red cayenne', note: 'dried crushed chilli' },
   { from: 'chili flake', to: 'spices pepper red cayenne', note: 'dried crushed chilli' },
   { from: 'crushed red pepper', to: 'spices pepper red cayenne', note: 'US: dried crushed chilli' },

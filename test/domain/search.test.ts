@@ -45,6 +45,8 @@ describe('search query', () => {
   it('reads a whole-query synonym only when it is the whole query', () => {
     expect(buildSearchQuery('pepper').normalized).toBe('spice pepper black');
     expect(buildSearchQuery('red pepper').normalized).toBe('red pepper');
+    // Typed in the plural, peppers are the vegetables, not the spice.
+    expect(buildSearchQuery('peppers').normalized).toBe('pepper');
   });
 
   it('matches either word of an either-word synonym', () => {

@@ -107,6 +107,11 @@ describe('ingredient search finds the food a cook means', () => {
     expect((await first('/v1/ingredients', 'hazelnut oil')).id).toBe(4532);
   });
 
+  it('reads a dish named last-word-first the way the USDA writes it', async () => {
+    // FNDDS 53301000 "Pie, apple" before 63101210 "Apple pie filling".
+    expect((await first('/v1/survey-foods', 'apple pie')).id).toBe(53301000);
+  });
+
   it('puts the food with more household measures first among equally plain ones', async () => {
     // SR WEIGHT.txt: 7 measures for 11260 "Mushrooms, white, raw", 1 for 11238 "Mushrooms, shiitake, raw".
     expect((await first('/v1/ingredients', 'mushrooms')).id).toBe(11260);
