@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { MATCH_WEIGHTS, singular } from '../domain/ranking.js';
+import { isPreparationWord, MATCH_WEIGHTS, singular } from '../domain/ranking.js';
 import { buildSearchQuery, checkedForTypos, corrections, joinedWord, splitCompound, SYNONYM_WORDS, withCorrections, type SearchQuery } from '../domain/search.js';
 
 export interface Page<T> {
@@ -47,21 +47,12 @@ export class Lister {
     const conditions = [...where];
     let knownTotal: number | null = null;
     if (text !== undefined) {
-      let query = this.corrected(buildSearchQuery(text, table === 'survey_food' ? 'survey' : 'ingredient'), ftsTable);
+      const query = this.corrected(buildSearchQuery(text, table === 'survey_food' ? 'survey' : 'ingredient'), ftsTable);
       if (query.match === null) return { data: [], total: 0 };
       source = `${ftsTable} f JOIN ${table} ${alias} ON ${alias}.id = f.rowid ${joins}`;
       conditions.push(`${ftsTable} MATCH @match`);
-      if (query.strict !== null) {
-        // Names holding every typed word, the optional ones too, come first when there are any.
-        args.match = query.strict.match;
-        const strictTotal = this.count(source, conditions, args);
-        if (strictTotal > 0) {
-          query = query.strict;
-          knownTotal = strictTotal;
-        }
-      }
       args.match = query.match;
-      knownTotal ??= this.count(source, conditions, args);
+      knownTotal = this.count(source, conditions, args);
       let relaxed = false;
       if (knownTotal === 0 && query.terms.length > 1) {
         relaxed = true;
@@ -91,6 +82,7 @@ export class Lister {
   private corrected(query: SearchQuery, ftsTable: string): SearchQuery {
     if (query.match === null) return query;
     const replaced = new Map<number, string>();
+    const corrected: number[] = [];
     const last = query.typed.length - 1;
     const named = (word: string, prefix: boolean) =>
       this.prepared(`SELECT 1 FROM ${ftsTable} WHERE ${ftsTable} MATCH ? LIMIT 1`).get(prefix ? `"${word}"*` : `"${word}"`) !== undefined;
@@ -107,9 +99,23 @@ export class Lister {
       if (!checkedForTypos(word) || named(word, i === last)) continue;
       const known = this.knownWords();
       const fix = splitCompound(word, (w) => known.has(w)) ?? corrections(word, this.vocabulary(), 1)[0];
-      if (fix !== undefined) replaced.set(i, fix);
+      if (fix !== undefined) {
+        replaced.set(i, fix);
+        corrected.push(i);
+      }
     }
-    return withCorrections(query, replaced);
+    const read = withCorrections(query, replaced);
+    // A correction that leaves no name holding every word was another word, not a typo: a
+    // variety or a name the data lacks ("bramley apples" is not "barley apples"). The other
+    // words are searched without it.
+    if (corrected.length > 0 && corrected.length < query.typed.length && read.match !== null) {
+      if (this.prepared(`SELECT 1 FROM ${ftsTable} WHERE ${ftsTable} MATCH ? LIMIT 1`).get(read.match) === undefined) {
+        for (const i of corrected) replaced.set(i, '');
+        const rest = withCorrections(query, replaced);
+        if (rest.match !== null) return rest;
+      }
+    }
+    return read;
   }
 
   private known: Set<string> | null = null;
@@ -141,7 +147,7 @@ export class Lister {
 function countArgs(args: Record<string, unknown>): Record<string, unknown> {
   const rest: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(args)) {
-    if (!['limit', 'offset', 'norm', 'full', 'prefix', 'spaced', 'inverted', 'invertedPrefix'].includes(key) && !key.startsWith('term')) rest[key] = value;
+    if (!['limit', 'offset', 'norm', 'full', 'prefix', 'spaced', 'inverted', 'invertedPrefix'].includes(key) && !/^(term|optional)/.test(key)) rest[key] = value;
   }
   return rest;
 }
@@ -172,6 +178,12 @@ function rankExpression(a: string, query: SearchQuery, relaxed: boolean, args: R
   }
   const aliases = withAliases ? ` OR instr(${a}.search_aliases, '| ' || @norm || ' |') > 0` : '';
   let missing = '';
+  const held = withAliases ? `' ' || ${a}.search_name || ' ' || ${a}.search_aliases` : `' ' || ${a}.search_name`;
+  // An optional word that names a kind ("sea" bass, "large" eggs) ranks the names holding it first.
+  query.optional.forEach((word, i) => {
+    args[`optional${i}`] = ` ${word}`;
+    missing += ` + (instr(${held}, @optional${i}) > 0) * ${w.optionalHeld}`;
+  });
   if (!relaxed) {
     // A word found only in an explanation (SR's parentheses, "(includes soft bread crumbs)"), not in the name or an alias.
     const names = withAliases ? `' ' || ${a}.search_name || ' ' || ${a}.search_aliases` : `' ' || ${a}.search_name`;
@@ -181,12 +193,14 @@ function rankExpression(a: string, query: SearchQuery, relaxed: boolean, args: R
         return `instr(${names}, @term${i}_${k}) = 0`;
       }).join(' AND '),
     );
-    missing = ' + ' + absent.map((cond) => `(${cond}) * ${w.explainedOnly}`).join(' + ');
+    missing += ' + ' + absent.map((cond) => `(${cond}) * ${w.explainedOnly}`).join(' + ');
   }
   if (relaxed) {
     const words = query.normalized.split(' ');
     words.forEach((word, i) => (args[`term${i}`] = ` ${word}`));
-    missing = ' + ' + words.map((_, i) => `(instr(' ' || ${a}.search_name, @term${i}) = 0) * ${w.missingWord}`).join(' + ');
+    // Lacking a word that names the food costs more than lacking one that says how it was prepared.
+    const cost = (word: string) => w.missingWord + (isPreparationWord(word) ? 0 : w.missingFoodWord);
+    missing += ' + ' + words.map((word, i) => `(instr(' ' || ${a}.search_name, @term${i}) = 0) * ${cost(word)}`).join(' + ');
   }
   return `(${a}.search_rank
     + CASE WHEN ${a}.search_name IN (@norm, @full)${aliases} THEN ${w.exactName} ELSE 0 END

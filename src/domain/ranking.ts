@@ -110,6 +110,12 @@ const SPECIAL_CATEGORIES = new Set([
   'Meals, Entrees, and Side Dishes',
 ]);
 
+/** A word that says how a food was prepared or how plain it is ("dried", "powder", "raw"), not which food it is. */
+export function isPreparationWord(word: string): boolean {
+  const one = singular(word);
+  return PROCESSED.has(one) || PLAIN.has(one);
+}
+
 /** Survey foods: "NFS" / "NS as to ..." mark the generic record of a dish. */
 const GENERIC_MARK = /\b(nfs|ns as to)\b/;
 
@@ -248,6 +254,10 @@ export const MATCH_WEIGHTS = {
   invertedName: -8,
   /** Per query word the record lacks, in the relaxed search (run only when no record has every word). */
   missingWord: 15,
+  /** Added when the missing word names the food, not its preparation: "dried chilli" is a chilli before a dried egg. */
+  missingFoodWord: 10,
+  /** Per optional word typed that the name (or an alias) holds: "Fish, sea bass" for "sea bass". */
+  optionalHeld: -10,
   /** Per query word the record holds only in an explanation (a parenthesis), not in its name or an FNDDS alias. */
   explainedOnly: 10,
 } as const;

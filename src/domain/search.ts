@@ -28,11 +28,10 @@ export interface SearchQuery {
   /** The list searched: synonyms of one list's names apply only there. */
   scope: SearchScope;
   /**
-   * The same query with the optional words required too ("sea bass", "large eggs"), or null when
-   * none was typed: tried first, so a name that holds every typed word comes before one that
-   * holds only the required ones ("Fish, sea bass" before "Fish, bass, fresh water").
+   * The optional words typed that name a kind, not the plain form ("sea" in "sea bass", "large"
+   * in "large eggs"): not required, but a name holding them ranks first.
    */
-  strict: SearchQuery | null;
+  optional: string[];
 }
 
 export function normalizeName(text: string): string {
@@ -64,13 +63,16 @@ export const OPTIONAL_WORDS = new Set([
   'fillet', 'floret', 'runny', 'clear', 'extra', 'virgin', 'ripe', 'good', 'quality', 'pure', 'the', 'a', 'of', 'and',
   'or', 'with', 'n', 'leaf', 'leave', 'new', 'floury', 'waxy', 'full', 'fat', 'pack', 'packet', 'jar', 'tin',
   'can', 'bunch', 'handful', 'piece', 'skinless', 'boneless', 'stick', 'cup', 'fine', 'finely', 'sea', 's', 'whole',
+  'warm', 'boiling', 'tepid', 'lukewarm',
 ]);
 
 /**
- * Optional words that stay optional in the strict reading too: they say the plain form, which
- * the plainness signal ranks first ("whole chicken" is not "chicken patty, whole grain").
+ * Optional words that may name a kind of the food, not how it is bought: not required, but a
+ * name holding them ranks first ("Fish, sea bass" for "sea bass", "Oil, olive, extra virgin",
+ * "Chicken, breast, boneless, skinless"). The other optional words say the plain form ("whole",
+ * "fresh", "full fat": the plainness signal ranks it) or how it is served ("warm").
  */
-const RANKED_NOT_REQUIRED = new Set(['fresh', 'whole', 'freshly']);
+const KIND_WORDS = new Set(['sea', 'large', 'small', 'medium', 'extra', 'virgin', 'skinless', 'boneless']);
 
 const inScope = (s: (typeof SYNONYMS)[number], scope: SearchScope) => s.scope === undefined || s.scope === scope;
 const wholeQuery = (scope: SearchScope) =>
@@ -133,10 +135,9 @@ export function buildSearchQuery(text: string, scope: SearchScope = 'ingredient'
   const key = (list: string[]) => list.map((t) => singular(t.split('|')[0]!)).join(' ');
   const normalized = key(terms);
   const full = key(words.map((w) => w.word));
-  if (terms.length === 0) return { match: null, anyMatch: null, normalized, full, terms, typed, scope, strict: null };
-  const all = words.filter((w, i) => !optional(w, i) || !RANKED_NOT_REQUIRED.has(singular(w.word))).map((w) => w.word);
-  const strict = all.length > terms.length ? { ...matchOf(all), normalized: full, full, terms: all, typed, scope, strict: null } : null;
-  return { ...matchOf(terms), normalized, full, terms, typed, scope, strict };
+  if (terms.length === 0) return { match: null, anyMatch: null, normalized, full, terms, typed, scope, optional: [] };
+  const kinds = words.filter((w, i) => optional(w, i) && KIND_WORDS.has(singular(w.word)) && required.length > 0).map((w) => singular(w.word));
+  return { ...matchOf(terms), normalized, full, terms, typed, scope, optional: kinds };
 }
 
 function matchOf(terms: string[]): { match: string; anyMatch: string } {

@@ -235,4 +235,7 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'bittersweet chocolate', to: 'chocolate dark', note: 'US: bittersweet is a dark chocolate' },
   { from: 'gram flour', to: 'chickpea flour', note: 'British/Indian' },
   { from: 'besan', to: 'chickpea flour', note: 'Indian' },
+  { from: 'chilly', to: 'chili', note: 'how the search reads "chillies" in the singular' },
+  { from: 'chile', to: 'chili', note: 'US/Spanish spelling of the pepper ("green chiles", "chile powder")' },
+  { from: 'pecorino', to: 'cheese romano', note: 'Italian: pecorino romano is the romano cheese' },
 ];

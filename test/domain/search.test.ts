@@ -53,16 +53,15 @@ describe('search query', () => {
     expect(buildSearchQuery('chicken stock').match).toBe('"chicken" AND ("stock" OR "broth")');
   });
 
-  it('reads the optional words strictly first: names holding every typed word come before the others', () => {
+  it('keeps the optional words that may name a kind, to rank the names holding them first', () => {
     // "Fish, sea bass, mixed species, raw" (SR 15091) holds "sea"; "Fish, bass, fresh water" does not.
     const seaBass = buildSearchQuery('sea bass');
     expect(seaBass.match).toBe('"bass"*');
-    expect(seaBass.strict?.match).toBe('"sea" AND "bass"*');
-    expect(seaBass.strict?.normalized).toBe('sea bass');
-    // "whole" and "fresh" name the plain form, which the plainness signal ranks: never required.
-    expect(buildSearchQuery('whole chicken').strict).toBeNull();
-    expect(buildSearchQuery('fresh large eggs').strict?.match).toBe('"large" AND "eggs"*');
-    expect(buildSearchQuery('chicken').strict).toBeNull();
+    expect(seaBass.optional).toEqual(['sea']);
+    // "whole", "fresh" and "full fat" say the plain form, which the plainness signal ranks.
+    expect(buildSearchQuery('whole chicken').optional).toEqual([]);
+    expect(buildSearchQuery('fresh large eggs').optional).toEqual(['large']);
+    expect(buildSearchQuery('full fat milk').optional).toEqual([]);
   });
 
   it('makes buying words optional but keeps them when nothing else is left', () => {

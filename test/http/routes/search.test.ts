@@ -87,10 +87,24 @@ describe('ingredient search finds the food a cook means', () => {
     expect(names.every((n) => n.includes('banana') || n.includes('shallot'))).toBe(true);
   });
 
-  it('requires the optional words first when some name holds them all', async () => {
+  it('ranks names holding an optional kind word first', async () => {
     // SR 15091 "Fish, sea bass, mixed species, raw"; "sea" alone is optional (sea salt), and
     // 15003 "Fish, bass, fresh water, mixed species, raw" holds only "bass".
     expect((await first('/v1/ingredients', 'sea bass')).id).toBe(15091);
+    // "Mollusks, scallop, (bay and sea), cooked, steamed" holds "sea" only in an explanation.
+    expect((await first('/v1/ingredients', 'sea scallops')).name).toMatch(/^Mollusks, scallop, .*raw$/);
+  });
+
+  it('takes an unknown word that no correction makes fit as a variety, not a typo', async () => {
+    // "bramley" is one edit from "barley", but no name holds "barley" and "apples": the apples are listed.
+    expect((await first('/v1/ingredients', 'bramley apples')).name).toMatch(/^Apples, raw/);
+  });
+
+  it('prefers, among names lacking a word, those lacking a preparation word over those lacking the food', async () => {
+    // No name holds "dried" and "chili": SR 11819 "Peppers, hot chili, red, raw" before "Egg, whole, dried".
+    expect((await first('/v1/ingredients', 'dried chilli')).name).toMatch(/chili/i);
+    // SR 2014 "Spices, cumin seed" before "Sugars, powdered" for "cumin powder".
+    expect((await first('/v1/ingredients', 'cumin powder')).id).toBe(2014);
   });
 
   it('joins two typed words that one name writes as one', async () => {
