@@ -92,6 +92,7 @@ const PROCESSED = new Set(
     'breaded', 'battered', 'glazed', 'stuffed', 'filled', 'coated', 'sun', 'free', 'solids', 'liquids', 'restaurant', 'school', 'commodity', 'babyfood', 'toddler', 'infant', 'formula',
     'liver', 'heart', 'kidney', 'brain', 'gizzard', 'giblets', 'tongue', 'variety', 'by', 'products', 'topping',
     'oil', 'wholegrain', 'crust', 'style', 'type', 'home', 'recipe', 'fast', 'foods', 'meal', 'dinner', 'entree',
+    'sandwich', 'wrap',
   ].map(singular),
 );
 
@@ -110,10 +111,15 @@ const SPECIAL_CATEGORIES = new Set([
   'Meals, Entrees, and Side Dishes',
 ]);
 
-/** A word that says how a food was prepared or how plain it is ("dried", "powder", "raw"), not which food it is. */
+/** How a cook cuts or readies a food: no other food, the same food ("ground cardamom", "diced onion"). */
+const CUT = new Set(
+  ['ground', 'minced', 'diced', 'grated', 'crushed', 'shredded', 'flaked', 'halved', 'cubed', 'mashed', 'peeled', 'pitted', 'softened', 'melted', 'beaten', 'dry'].map(singular),
+);
+
+/** A word that says how a food was prepared, cut or how plain it is ("dried", "ground", "raw"), not which food it is. */
 export function isPreparationWord(word: string): boolean {
   const one = singular(word);
-  return PROCESSED.has(one) || PLAIN.has(one);
+  return PROCESSED.has(one) || PLAIN.has(one) || CUT.has(one);
 }
 
 /** Survey foods: "NFS" / "NS as to ..." mark the generic record of a dish. */

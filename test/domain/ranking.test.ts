@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { familyKey, RANK_WEIGHTS, rankSignals, searchHeadKey, searchKey, searchRank, searchSubjectKey } from '../../src/domain/ranking.js';
+import { familyKey, isPreparationWord, RANK_WEIGHTS, rankSignals, searchHeadKey, searchKey, searchRank, searchSubjectKey } from '../../src/domain/ranking.js';
 
 /** Names below are SR Legacy / FNDDS names as written in the source files. */
 const rank = (name: string, uses = 0, category: string | null = null) => searchRank(rankSignals(name, uses, category));
@@ -46,6 +46,17 @@ describe('ranking signals', () => {
     expect(rank('Apples, raw, with skin')).toBeLessThan(rank("APPLEBEE'S, chili"));
     expect(rank('Milk, whole, 3.25% milkfat', 300)).toBeLessThan(rank('Milk, sheep, fluid', 0));
     expect(rank('Pizza, cheese, from restaurant or fast food, NS as to type of crust')).toBeLessThan(rank('Pizza, no cheese, thin crust'));
+  });
+
+  it('reads a sandwich or a wrap as another dish than its filling', () => {
+    // FNDDS 27540010 "Turkey sandwich on white" before 27540070 "Turkey sandwich wrap".
+    expect(rank('Turkey sandwich on white')).toBeLessThan(rank('Turkey sandwich wrap'));
+    expect(rankSignals('Chicken salad sandwich wrap', 0, null, 'survey').processedWords).toBe(2);
+  });
+
+  it('tells preparation and cut words from food words', () => {
+    expect(['dried', 'ground', 'grated', 'raw', 'powder'].every(isPreparationWord)).toBe(true);
+    expect(['chili', 'cardamom', 'cumin', 'shallot'].some(isPreparationWord)).toBe(false);
   });
 
   it('counts household measures as commonness', () => {

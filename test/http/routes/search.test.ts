@@ -105,6 +105,8 @@ describe('ingredient search finds the food a cook means', () => {
     expect((await first('/v1/ingredients', 'dried chilli')).name).toMatch(/chili/i);
     // SR 2014 "Spices, cumin seed" before "Sugars, powdered" for "cumin powder".
     expect((await first('/v1/ingredients', 'cumin powder')).id).toBe(2014);
+    // "ground" says how cardamom was cut: SR 2006 "Spices, cardamom" before "Turkey, Ground, raw".
+    expect((await first('/v1/ingredients', 'ground cardamom')).id).toBe(2006);
   });
 
   it('joins two typed words that one name writes as one', async () => {
@@ -124,6 +126,11 @@ describe('ingredient search finds the food a cook means', () => {
   it('reads a dish named last-word-first the way the USDA writes it', async () => {
     // FNDDS 53301000 "Pie, apple" before 63101210 "Apple pie filling".
     expect((await first('/v1/survey-foods', 'apple pie')).id).toBe(53301000);
+  });
+
+  it('answers the dish before the same dish in a wrap', async () => {
+    // FNDDS 27540010 "Turkey sandwich on white" / 27540030 "... on wheat", not 27540070 "Turkey sandwich wrap".
+    expect([27540010, 27540030]).toContain((await first('/v1/survey-foods', 'turkey sandwich')).id);
   });
 
   it('puts the food with more household measures first among equally plain ones', async () => {
