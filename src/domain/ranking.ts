@@ -122,6 +122,9 @@ export function isPreparationWord(word: string): boolean {
   return PROCESSED.has(one) || PLAIN.has(one) || CUT.has(one);
 }
 
+/** FNDDS's stand-ins used only inside other recipes ("Cheese as ingredient in sandwiches"): no food a user eats as such. */
+const AS_INGREDIENT = /\bas ingredient\b/i;
+
 /** Survey foods: "NFS" / "NS as to ..." mark the generic record of a dish. */
 const GENERIC_MARK = /\b(nfs|ns as to)\b/;
 
@@ -206,7 +209,7 @@ export function rankSignals(
     parts: name.split(',').length,
     additions: /\bwith (?!added)/.test(normalizeName(name)),
     generic: GENERIC_MARK.test(normalizeName(name)),
-    specialCategory: category !== null && SPECIAL_CATEGORIES.has(category),
+    specialCategory: (category !== null && SPECIAL_CATEGORIES.has(category)) || AS_INGREDIENT.test(name),
   };
 }
 

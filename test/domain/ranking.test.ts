@@ -38,6 +38,9 @@ describe('ranking signals', () => {
     // "commercially prepared" is how bread is bought; the parenthesis explains, it does not qualify.
     expect(rankSignals('Bread, white, commercially prepared (includes soft bread crumbs)', 0).processedWords).toBe(0);
     expect(rankSignals('Hazelnuts, beaked (Northern Plains Indians)', 0, 'American Indian/Alaska Native Foods').specialCategory).toBe(true);
+    // FNDDS stand-ins used only inside recipes are no food a user eats as such.
+    expect(rankSignals('Cheese as ingredient in sandwiches', 0, null, 'survey').specialCategory).toBe(true);
+    expect(rankSignals('Cheese, NFS', 0, null, 'survey').specialCategory).toBe(false);
   });
 
   it('puts raw before cooked, plain before prepared, generic before brand, common before rare', () => {
