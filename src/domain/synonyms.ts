@@ -238,4 +238,10 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'chilly', to: 'chili', note: 'how the search reads "chillies" in the singular' },
   { from: 'chile', to: 'chili', note: 'US/Spanish spelling of the pepper ("green chiles", "chile powder")' },
   { from: 'pecorino', to: 'cheese romano', note: 'Italian: pecorino romano is the romano cheese' },
+  { from: 'satsuma', to: 'tangerine', note: 'British: a mandarin orange' },
+  { from: 'silverbeet', to: 'chard swiss', note: 'Australian/New Zealand: Swiss chard' },
+  { from: 'stewing steak', to: 'beef chuck for stew', note: 'British' },
+  { from: 'mixed spice', to: 'spices pumpkin pie spice', note: 'British sweet spice blend; nearest SR record pumpkin pie spice' },
+  { from: 'kipper', to: 'herring kippered', note: 'British: a kippered herring' },
+  { from: 'pilchard', to: 'sardine', note: 'British: pilchards are large sardines' },
 ];
