@@ -76,8 +76,9 @@ export class Lister {
    * are read as two words when they split into two vocabulary words ("pinenuts"), else replaced
    * by the closest vocabulary word: one or two letters wrong ("chiken", "brocoli").
    * Two typed words that are one vocabulary word together ("spare ribs") are joined when no name
-   * holds the first alone. Words every name holds cost one indexed probe each; only unknown words
-   * reach the vocabulary.
+   * holds the first alone. A correction after which no name holds every word is dropped with its
+   * word ("bramley apples"). Words every name holds cost one indexed probe each; only unknown
+   * words reach the vocabulary.
    */
   private corrected(query: SearchQuery, ftsTable: string): SearchQuery {
     if (query.match === null) return query;
@@ -186,11 +187,10 @@ function rankExpression(a: string, query: SearchQuery, relaxed: boolean, args: R
   });
   if (!relaxed) {
     // A word found only in an explanation (SR's parentheses, "(includes soft bread crumbs)"), not in the name or an alias.
-    const names = withAliases ? `' ' || ${a}.search_name || ' ' || ${a}.search_aliases` : `' ' || ${a}.search_name`;
     const absent = query.terms.map((term, i) =>
       term.split('|').map((alt, k) => {
         args[`term${i}_${k}`] = ` ${singular(alt)}`;
-        return `instr(${names}, @term${i}_${k}) = 0`;
+        return `instr(${held}, @term${i}_${k}) = 0`;
       }).join(' AND '),
     );
     missing += ' + ' + absent.map((cond) => `(${cond}) * ${w.explainedOnly}`).join(' + ');

@@ -63,7 +63,7 @@ export const OPTIONAL_WORDS = new Set([
   'fillet', 'floret', 'runny', 'clear', 'extra', 'virgin', 'ripe', 'good', 'quality', 'pure', 'the', 'a', 'of', 'and',
   'or', 'with', 'n', 'leaf', 'leave', 'new', 'floury', 'waxy', 'full', 'fat', 'pack', 'packet', 'jar', 'tin',
   'can', 'bunch', 'handful', 'piece', 'skinless', 'boneless', 'stick', 'cup', 'fine', 'finely', 'sea', 's', 'whole',
-  'warm', 'boiling', 'tepid', 'lukewarm',
+  'warm', 'boiling', 'tepid', 'lukewarm', 'eating', 'cooking',
 ]);
 
 /**
@@ -72,7 +72,7 @@ export const OPTIONAL_WORDS = new Set([
  * "Chicken, breast, boneless, skinless"). The other optional words say the plain form ("whole",
  * "fresh", "full fat": the plainness signal ranks it) or how it is served ("warm").
  */
-const KIND_WORDS = new Set(['sea', 'large', 'small', 'medium', 'extra', 'virgin', 'skinless', 'boneless']);
+const KIND_WORDS = new Set(['sea', 'large', 'small', 'medium', 'extra', 'virgin', 'skinless', 'boneless', 'cooking', 'eating']);
 
 const inScope = (s: (typeof SYNONYMS)[number], scope: SearchScope) => s.scope === undefined || s.scope === scope;
 const wholeQuery = (scope: SearchScope) =>

@@ -62,6 +62,8 @@ describe('search query', () => {
     expect(buildSearchQuery('whole chicken').optional).toEqual([]);
     expect(buildSearchQuery('fresh large eggs').optional).toEqual(['large']);
     expect(buildSearchQuery('full fat milk').optional).toEqual([]);
+    expect(buildSearchQuery('cooking apples').match).toBe('"apples"*');
+    expect(buildSearchQuery('cooking apples').optional).toEqual(['cooking']);
   });
 
   it('makes buying words optional but keeps them when nothing else is left', () => {

@@ -93,6 +93,10 @@ describe('ingredient search finds the food a cook means', () => {
     expect((await first('/v1/ingredients', 'sea bass')).id).toBe(15091);
     // "Mollusks, scallop, (bay and sea), cooked, steamed" holds "sea" only in an explanation.
     expect((await first('/v1/ingredients', 'sea scallops')).name).toMatch(/^Mollusks, scallop, .*raw$/);
+    // "cooking" apples are raw apples (SR 9003/9004 "Apples, raw, ..."), not "..., cooked, microwave";
+    // "cooking spray" is SR 4679 "Oil, PAM cooking spray, original".
+    expect([9003, 9004]).toContain((await first('/v1/ingredients', 'cooking apples')).id);
+    expect((await first('/v1/ingredients', 'cooking spray')).id).toBe(4679);
   });
 
   it('takes an unknown word that no correction makes fit as a variety, not a typo', async () => {
