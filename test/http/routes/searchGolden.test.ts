@@ -18,7 +18,7 @@ import { createTestApp, type TestApp } from '../../support/app.js';
  * prints both rates against the target. Raise FLOOR as the rates rise; 0.95 is done.
  */
 const TARGET = 0.95;
-const FLOOR = { tuning: 0.94, heldOut: 0.86 };
+const FLOOR = { tuning: 0.95, heldOut: 0.86 };
 interface GoldenRow {
   query: string;
   kind: 'ingredient' | 'survey' | 'branded' | 'branded_gtin';
