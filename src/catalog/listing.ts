@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import { MATCH_WEIGHTS } from '../domain/ranking.js';
-import { buildSearchQuery, checkedForTypos, corrections, splitCompound, SYNONYM_WORDS, withCorrections, type SearchQuery } from '../domain/search.js';
+import { isPreparationWord, MATCH_WEIGHTS, singular } from '../domain/ranking.js';
+import { buildSearchQuery, checkedForTypos, corrections, joinedWord, splitCompound, SYNONYM_WORDS, withCorrections, type SearchQuery } from '../domain/search.js';
 
 export interface Page<T> {
   data: T[];
@@ -75,21 +75,48 @@ export class Lister {
    * Typed words of five letters or more that no name holds (as a prefix, for the last word)
    * are read as two words when they split into two vocabulary words ("pinenuts"), else replaced
    * by the closest vocabulary word: one or two letters wrong ("chiken", "brocoli").
-   * Words every name holds cost one indexed probe each; only unknown words reach the vocabulary.
+   * Two typed words that are one vocabulary word together ("spare ribs") are joined when no name
+   * holds the first alone. A correction after which no name holds every word is dropped with its
+   * word ("bramley apples"). Words every name holds cost one indexed probe each; only unknown
+   * words reach the vocabulary.
    */
   private corrected(query: SearchQuery, ftsTable: string): SearchQuery {
     if (query.match === null) return query;
     const replaced = new Map<number, string>();
+    const corrected: number[] = [];
     const last = query.typed.length - 1;
-    query.typed.forEach((word, i) => {
-      if (!checkedForTypos(word)) return;
-      const probe = i === last ? `"${word}"*` : `"${word}"`;
-      if (this.prepared(`SELECT 1 FROM ${ftsTable} WHERE ${ftsTable} MATCH ? LIMIT 1`).get(probe) !== undefined) return;
+    const named = (word: string, prefix: boolean) =>
+      this.prepared(`SELECT 1 FROM ${ftsTable} WHERE ${ftsTable} MATCH ? LIMIT 1`).get(prefix ? `"${word}"*` : `"${word}"`) !== undefined;
+    for (let i = 0; i <= last; i++) {
+      const word = query.typed[i]!;
+      // One word typed as two ("spare ribs", "cole slaw"): joined when no name holds the first alone.
+      const joined = i < last ? joinedWord(word, query.typed[i + 1]!, (w) => this.knownWords().has(w)) : null;
+      if (joined !== null && !named(word, false) && named(joined, false)) {
+        replaced.set(i, joined);
+        replaced.set(i + 1, '');
+        i++;
+        continue;
+      }
+      if (!checkedForTypos(word) || named(word, i === last)) continue;
       const known = this.knownWords();
       const fix = splitCompound(word, (w) => known.has(w)) ?? corrections(word, this.vocabulary(), 1)[0];
-      if (fix !== undefined) replaced.set(i, fix);
-    });
-    return withCorrections(query, replaced);
+      if (fix !== undefined) {
+        replaced.set(i, fix);
+        corrected.push(i);
+      }
+    }
+    const read = withCorrections(query, replaced);
+    // A correction that leaves no name holding every word was another word, not a typo: a
+    // variety or a name the data lacks ("bramley apples" is not "barley apples"). The other
+    // words are searched without it.
+    if (corrected.length > 0 && corrected.length < query.typed.length && read.match !== null) {
+      if (this.prepared(`SELECT 1 FROM ${ftsTable} WHERE ${ftsTable} MATCH ? LIMIT 1`).get(read.match) === undefined) {
+        for (const i of corrected) replaced.set(i, '');
+        const rest = withCorrections(query, replaced);
+        if (rest.match !== null) return rest;
+      }
+    }
+    return read;
   }
 
   private known: Set<string> | null = null;
@@ -121,7 +148,7 @@ export class Lister {
 function countArgs(args: Record<string, unknown>): Record<string, unknown> {
   const rest: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(args)) {
-    if (!['limit', 'offset', 'norm', 'full', 'prefix', 'spaced'].includes(key) && !key.startsWith('term')) rest[key] = value;
+    if (!['limit', 'offset', 'norm', 'full', 'prefix', 'spaced', 'inverted', 'invertedPrefix'].includes(key) && !/^(term|optional)/.test(key)) rest[key] = value;
   }
   return rest;
 }
@@ -130,8 +157,10 @@ function countArgs(args: Record<string, unknown>): Record<string, unknown> {
  * The relevance order (src/domain/ranking.ts, README "Search ranking"): the record's stored
  * plainness and commonness (`search_rank`) plus how well its name matches the words: the whole
  * name (or, for ingredients, an FNDDS alias) is the query; its head or subject holds the query;
- * its name starts with the query; its head or subject is one of the query's words. In the
- * relaxed search every query word the name lacks costs MATCH_WEIGHTS.missingWord.
+ * its name starts with the query, or with the query's last word first ("Pie, apple" for "apple
+ * pie"); its subject is one of the query's words or the query starts with its head; a query word
+ * only an explanation holds costs MATCH_WEIGHTS.explainedOnly. In the relaxed search every query
+ * word the name lacks costs MATCH_WEIGHTS.missingWord.
  */
 function rankExpression(a: string, query: SearchQuery, relaxed: boolean, args: Record<string, unknown>, withAliases: boolean): string {
   const w = MATCH_WEIGHTS;
@@ -139,12 +168,39 @@ function rankExpression(a: string, query: SearchQuery, relaxed: boolean, args: R
   args.full = query.full;
   args.prefix = `${query.normalized}%`;
   args.spaced = ` ${query.normalized} `;
+  // English puts the food's own noun last, USDA names first: "apple pie" is "Pie, apple", "kidney beans" "Beans, kidney".
+  const queryWords = query.normalized.split(' ');
+  let inverted = '';
+  if (queryWords.length > 1) {
+    args.inverted = [queryWords.at(-1), ...queryWords.slice(0, -1)].join(' ');
+    args.invertedPrefix = `${args.inverted} %`;
+    inverted = `
+    + CASE WHEN ${a}.search_name = @inverted OR ${a}.search_name LIKE @invertedPrefix THEN ${w.invertedName} ELSE 0 END`;
+  }
   const aliases = withAliases ? ` OR instr(${a}.search_aliases, '| ' || @norm || ' |') > 0` : '';
   let missing = '';
+  const held = withAliases ? `' ' || ${a}.search_name || ' ' || ${a}.search_aliases` : `' ' || ${a}.search_name`;
+  // An optional word that names a kind ("sea" bass, "large" eggs) ranks the names holding it first.
+  query.optional.forEach((word, i) => {
+    args[`optional${i}`] = ` ${word}`;
+    missing += ` + (instr(${held}, @optional${i}) > 0) * ${w.optionalHeld}`;
+  });
+  if (!relaxed) {
+    // A word found only in an explanation (SR's parentheses, "(includes soft bread crumbs)"), not in the name or an alias.
+    const absent = query.terms.map((term, i) =>
+      term.split('|').map((alt, k) => {
+        args[`term${i}_${k}`] = ` ${singular(alt)}`;
+        return `instr(${held}, @term${i}_${k}) = 0`;
+      }).join(' AND '),
+    );
+    missing += ' + ' + absent.map((cond) => `(${cond}) * ${w.explainedOnly}`).join(' + ');
+  }
   if (relaxed) {
     const words = query.normalized.split(' ');
     words.forEach((word, i) => (args[`term${i}`] = ` ${word}`));
-    missing = ' + ' + words.map((_, i) => `(instr(' ' || ${a}.search_name, @term${i}) = 0) * ${w.missingWord}`).join(' + ');
+    // Lacking a word that names the food costs more than lacking one that says how it was prepared.
+    const cost = (word: string) => w.missingWord + (isPreparationWord(word) ? 0 : w.missingFoodWord);
+    missing += ' + ' + words.map((word, i) => `(instr(' ' || ${a}.search_name, @term${i}) = 0) * ${cost(word)}`).join(' + ');
   }
   return `(${a}.search_rank
     + CASE WHEN ${a}.search_name IN (@norm, @full)${aliases} THEN ${w.exactName} ELSE 0 END
@@ -152,7 +208,7 @@ function rankExpression(a: string, query: SearchQuery, relaxed: boolean, args: R
       OR instr(' ' || ${a}.search_subject || ' ' || ${a}.search_head || ' ', @spaced) > 0
       OR instr(' ' || ${a}.search_head || ' ' || ${a}.search_subject || ' ', @spaced) > 0
       THEN ${w.headHoldsQuery} ELSE 0 END
-    + CASE WHEN ${a}.search_name LIKE @prefix THEN ${w.namePrefix} ELSE 0 END
-    + CASE WHEN instr(@spaced, ' ' || ${a}.search_head || ' ') > 0 OR instr(@spaced, ' ' || ${a}.search_subject || ' ') > 0
+    + CASE WHEN ${a}.search_name LIKE @prefix THEN ${w.namePrefix} ELSE 0 END${inverted}
+    + CASE WHEN instr(@spaced, ' ' || ${a}.search_subject || ' ') > 0 OR instr(@spaced, ' ' || ${a}.search_head || ' ') = 1
       THEN ${w.headLeadsQuery} ELSE 0 END${missing})`;
 }

@@ -41,18 +41,43 @@ export function searchHeadKey(name: string): string {
  */
 const CLASS_HEADS = new Set(
   [
-    'fish', 'spices', 'nuts', 'seeds', 'crustaceans', 'mollusks', 'beverages', 'leavening agents', 'candies', 'oil',
-    'game meat', 'alcoholic beverage', 'salad dressing', 'tomato products', 'vinegar', 'cereals', 'cereals ready to eat', 'sweeteners',
-    'syrups', 'cheese', 'beef', 'pork', 'lamb', 'veal', 'turkey', 'chicken',
+    'fish', 'spices', 'nuts', 'seeds', 'crustaceans', 'mollusks', 'beverages', 'leavening agents', 'candies', 'snacks',
+    'game meat', 'alcoholic beverage', 'salad dressing', 'tomato products', 'cereals', 'cereals ready to eat', 'sweeteners',
+    'cheese', 'beef', 'pork', 'lamb', 'veal', 'turkey', 'chicken',
   ].map(searchKey),
 );
 
-/** The part of the name that names the food: the head, or the second part after a class head. */
+/**
+ * Heads that name what was made from the food of the second part: "Oil, coconut" is coconut
+ * oil, not coconut; "Vinegar, cider" cider vinegar; "Syrups, maple", "Sauce, teriyaki", "Soup,
+ * tomato". The subject is the two read in English order ("coconut oil"), so "coconut" finds the
+ * nut before its oil and "coconut oil" still finds the oil by its whole subject.
+ */
+const MADE_FROM_HEADS = new Set(['oil', 'vinegar', 'syrups', 'sauce', 'soup'].map(searchKey));
+
+/**
+ * Second parts that name a subclass, not a food ("Alcoholic beverage, distilled, whiskey",
+ * "Beverages, carbonated, ginger ale", "Chicken, broilers or fryers, wing", "Pork, fresh,
+ * spareribs", "Beef, variety meats and by-products, liver"): the subject is the part after them.
+ */
+const SUBCLASS_PARTS = new Set(['distilled', 'carbonated', 'broilers or fryers', 'fresh', 'cured', 'domestic', 'variety meats and by-products'].map(searchKey));
+
+/** "hazelnut or filbert" names one food by two names: the first is the subject. */
+const firstAlternative = (subject: string): string => subject.replace(/^(\S+) or \S+$/, '$1');
+
+/**
+ * The part of the name that names the food: the head, the part after a class head (and after a
+ * subclass part), or the second part and a made-from head read together.
+ */
 export function searchSubjectKey(name: string): string {
-  const parts = name.split(',');
+  const parts = name.split(',').map((part) => part.replace(/\(.*?\)/g, ' '));
   const head = searchKey(parts[0] ?? name);
-  if (CLASS_HEADS.has(head) && parts.length > 1) return searchKey(parts[1]!.replace(/\(.*?\)/g, ''));
-  return searchKey((parts[0] ?? name).replace(/\(.*?\)/g, ''));
+  if (parts.length > 1) {
+    const second = searchKey(parts[1]!);
+    if (MADE_FROM_HEADS.has(head) && second !== '') return `${second} ${head}`;
+    if (CLASS_HEADS.has(head)) return firstAlternative(SUBCLASS_PARTS.has(second) && parts.length > 2 ? searchKey(parts[2]!) : second);
+  }
+  return head;
 }
 
 /** Words that say a food was cooked, preserved or made into something else. */
@@ -67,6 +92,7 @@ const PROCESSED = new Set(
     'breaded', 'battered', 'glazed', 'stuffed', 'filled', 'coated', 'sun', 'free', 'solids', 'liquids', 'restaurant', 'school', 'commodity', 'babyfood', 'toddler', 'infant', 'formula',
     'liver', 'heart', 'kidney', 'brain', 'gizzard', 'giblets', 'tongue', 'variety', 'by', 'products', 'topping',
     'oil', 'wholegrain', 'crust', 'style', 'type', 'home', 'recipe', 'fast', 'foods', 'meal', 'dinner', 'entree',
+    'sandwich', 'wrap',
   ].map(singular),
 );
 
@@ -85,12 +111,36 @@ const SPECIAL_CATEGORIES = new Set([
   'Meals, Entrees, and Side Dishes',
 ]);
 
+/** How a cook cuts or readies a food: no other food, the same food ("ground cardamom", "diced onion"). */
+const CUT = new Set(
+  ['ground', 'minced', 'diced', 'grated', 'crushed', 'shredded', 'flaked', 'halved', 'cubed', 'mashed', 'peeled', 'pitted', 'softened', 'melted', 'beaten', 'dry'].map(singular),
+);
+
+/** A word that says how a food was prepared, cut or how plain it is ("dried", "ground", "raw"), not which food it is. */
+export function isPreparationWord(word: string): boolean {
+  const one = singular(word);
+  return PROCESSED.has(one) || PLAIN.has(one) || CUT.has(one);
+}
+
+/** FNDDS's stand-ins used only inside other recipes ("Cheese as ingredient in sandwiches"): no food a user eats as such. */
+const AS_INGREDIENT = /\bas ingredient\b/i;
+
 /** Survey foods: "NFS" / "NS as to ..." mark the generic record of a dish. */
 const GENERIC_MARK = /\b(nfs|ns as to)\b/;
+
+/** How common a record is, from data the catalogue cites. */
+export interface Commonness {
+  /** FNDDS 2019-2020 recipe component rows naming an NDB number of the record's family (see familyKey). */
+  familyUses: number;
+  /** Household measures the source gives the record (SR WEIGHT / FDC food_portion rows: "1 cup, sliced", "1 medium"). */
+  measures: number;
+}
 
 export interface RankSignals {
   /** How often FNDDS 2019-2020 recipes use the food's family (component rows naming an NDB number of the family, see familyKey). */
   recipeUses: number;
+  /** How many household measures the source gives: the USDA measures the foods people cook with in many ways. */
+  householdMeasures: number;
   /** Words of the name that say it is cooked, preserved or prepared. */
   processedWords: number;
   /** Words of the name that say it is the plain form (raw, fresh, whole, plain, NFS...). */
@@ -111,6 +161,8 @@ export interface RankSignals {
 export const RANK_WEIGHTS = {
   /** Per doubling of recipe uses. */
   recipeUse: -0.8,
+  /** Per doubling of household measures. */
+  householdMeasure: -0.5,
   processedWord: 3,
   plainWord: -1,
   brandName: 12,
@@ -137,10 +189,17 @@ export function signalText(name: string): string {
     .replace(/\bno (?!salt|added)(?=\w)/gi, 'reduced ');
 }
 
-export function rankSignals(name: string, recipeUses: number, category: string | null = null, list: 'ingredient' | 'survey' = 'ingredient'): RankSignals {
+export function rankSignals(
+  name: string,
+  commonness: number | Commonness,
+  category: string | null = null,
+  list: 'ingredient' | 'survey' = 'ingredient',
+): RankSignals {
   const words = searchWords(signalText(name));
+  const common = typeof commonness === 'number' ? { familyUses: commonness, measures: 0 } : commonness;
   return {
-    recipeUses,
+    recipeUses: common.familyUses,
+    householdMeasures: common.measures,
     processedWords: words.filter((w) => PROCESSED.has(w)).length,
     plainWords: words.filter((w) => PLAIN.has(w)).length,
     // SR writes brands in capitals ("APPLEBEE'S"); FNDDS in a capitalised parenthesis ("Hamburger (McDonalds)").
@@ -150,7 +209,7 @@ export function rankSignals(name: string, recipeUses: number, category: string |
     parts: name.split(',').length,
     additions: /\bwith (?!added)/.test(normalizeName(name)),
     generic: GENERIC_MARK.test(normalizeName(name)),
-    specialCategory: category !== null && SPECIAL_CATEGORIES.has(category),
+    specialCategory: (category !== null && SPECIAL_CATEGORIES.has(category)) || AS_INGREDIENT.test(name),
   };
 }
 
@@ -178,6 +237,7 @@ export function searchRank(signals: RankSignals): number {
   const w = RANK_WEIGHTS;
   const score =
     w.recipeUse * Math.log2(1 + signals.recipeUses) +
+    w.householdMeasure * Math.log2(1 + signals.householdMeasures) +
     w.processedWord * signals.processedWords +
     w.plainWord * signals.plainWords +
     (signals.brandName ? w.brandName : 0) +
@@ -199,6 +259,14 @@ export const MATCH_WEIGHTS = {
   headHoldsQuery: -8,
   namePrefix: -4,
   headLeadsQuery: -8,
+  /** The name starts with the query's words in USDA order, its last word first ("Pie, apple" for "apple pie"). */
+  invertedName: -8,
   /** Per query word the record lacks, in the relaxed search (run only when no record has every word). */
   missingWord: 15,
+  /** Added when the missing word names the food, not its preparation: "dried chilli" is a chilli before a dried egg. */
+  missingFoodWord: 10,
+  /** Per optional word typed that the name (or an alias) holds: "Fish, sea bass" for "sea bass". */
+  optionalHeld: -10,
+  /** Per query word the record holds only in an explanation (a parenthesis), not in its name or an FNDDS alias. */
+  explainedOnly: 10,
 } as const;

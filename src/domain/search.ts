@@ -27,6 +27,11 @@ export interface SearchQuery {
   typed: string[];
   /** The list searched: synonyms of one list's names apply only there. */
   scope: SearchScope;
+  /**
+   * The optional words typed that name a kind, not the plain form ("sea" in "sea bass", "large"
+   * in "large eggs"): not required, but a name holding them ranks first.
+   */
+  optional: string[];
 }
 
 export function normalizeName(text: string): string {
@@ -58,11 +63,20 @@ export const OPTIONAL_WORDS = new Set([
   'fillet', 'floret', 'runny', 'clear', 'extra', 'virgin', 'ripe', 'good', 'quality', 'pure', 'the', 'a', 'of', 'and',
   'or', 'with', 'n', 'leaf', 'leave', 'new', 'floury', 'waxy', 'full', 'fat', 'pack', 'packet', 'jar', 'tin',
   'can', 'bunch', 'handful', 'piece', 'skinless', 'boneless', 'stick', 'cup', 'fine', 'finely', 'sea', 's', 'whole',
+  'warm', 'boiling', 'tepid', 'lukewarm', 'eating', 'cooking',
 ]);
+
+/**
+ * Optional words that may name a kind of the food, not how it is bought: not required, but a
+ * name holding them ranks first ("Fish, sea bass" for "sea bass", "Oil, olive, extra virgin",
+ * "Chicken, breast, boneless, skinless"). The other optional words say the plain form ("whole",
+ * "fresh", "full fat": the plainness signal ranks it) or how it is served ("warm").
+ */
+const KIND_WORDS = new Set(['sea', 'large', 'small', 'medium', 'extra', 'virgin', 'skinless', 'boneless', 'cooking', 'eating']);
 
 const inScope = (s: (typeof SYNONYMS)[number], scope: SearchScope) => s.scope === undefined || s.scope === scope;
 const wholeQuery = (scope: SearchScope) =>
-  new Map(SYNONYMS.filter((s) => s.wholeQuery && inScope(s, scope)).map((s) => [s.from, s.to.split(' ')]));
+  new Map(SYNONYMS.filter((s) => s.wholeQuery && inScope(s, scope)).map((s) => [s.from, { to: s.to.split(' '), singularOnly: s.singularOnly === true }]));
 const WHOLE_QUERY = { ingredient: wholeQuery('ingredient'), survey: wholeQuery('survey') };
 /** Words the synonym table reads: never "corrected" into a name's word. */
 export const SYNONYM_WORDS: ReadonlySet<string> = new Set(SYNONYMS.flatMap((s) => s.from.split(' ')));
@@ -78,9 +92,9 @@ const SYNONYM_PHRASES = { ingredient: phrases('ingredient'), survey: phrases('su
  * marks the words typed as they were. Two passes, so "wholemeal flour" -> "whole wheat flour"
  * -> "wheat flour whole grain".
  */
-export function applySynonyms(words: string[], scope: SearchScope = 'ingredient'): Array<{ word: string; kept: boolean }> {
+export function applySynonyms(words: string[], scope: SearchScope = 'ingredient', typed: string[] = words): Array<{ word: string; kept: boolean }> {
   const whole = WHOLE_QUERY[scope].get(words.join(' '));
-  if (whole) return whole.map((word) => ({ word, kept: false }));
+  if (whole && (!whole.singularOnly || typed.join(' ') === words.join(' '))) return whole.to.map((word) => ({ word, kept: false }));
   const first = rewrite(words, scope);
   if (first.every((w) => w.kept)) return first;
   const second = rewrite(first.map((w) => w.word), scope);
@@ -111,7 +125,7 @@ export function buildSearchQuery(text: string, scope: SearchScope = 'ingredient'
   // Synonyms match singular words; a word typed as it was keeps its typed form: FTS5's
   // porter stemmer matches plurals itself, and the last word is matched as a prefix.
   const singulars = typed.map(singular);
-  const rewritten = applySynonyms(singulars, scope);
+  const rewritten = applySynonyms(singulars, scope, typed);
   const unchanged = rewritten.length === typed.length && rewritten.every((r) => r.kept);
   const words = rewritten.map((r, i) => ({ word: unchanged ? typed[i]! : r.word, kept: r.kept }));
   const optional = (w: { word: string; kept: boolean }, i: number) =>
@@ -121,13 +135,18 @@ export function buildSearchQuery(text: string, scope: SearchScope = 'ingredient'
   const key = (list: string[]) => list.map((t) => singular(t.split('|')[0]!)).join(' ');
   const normalized = key(terms);
   const full = key(words.map((w) => w.word));
-  if (terms.length === 0) return { match: null, anyMatch: null, normalized, full, terms, typed, scope };
+  if (terms.length === 0) return { match: null, anyMatch: null, normalized, full, terms, typed, scope, optional: [] };
+  const kinds = words.filter((w, i) => optional(w, i) && KIND_WORDS.has(singular(w.word)) && required.length > 0).map((w) => singular(w.word));
+  return { ...matchOf(terms), normalized, full, terms, typed, scope, optional: kinds };
+}
+
+function matchOf(terms: string[]): { match: string; anyMatch: string } {
   const parts = terms.map((t, i) => {
     if (t.includes('|')) return `(${t.split('|').map(quote).join(' OR ')})`;
     // A one-letter last word is a whole word: a one-letter prefix would expand to most of the index.
     return i === terms.length - 1 && t.length >= MIN_PREFIX_LENGTH ? `${quote(t)}*` : quote(t);
   });
-  return { match: parts.join(' AND '), anyMatch: parts.join(' OR '), normalized, full, terms, typed, scope };
+  return { match: parts.join(' AND '), anyMatch: parts.join(' OR ') };
 }
 
 /** Damerau-Levenshtein distance (adjacent swaps count one), stopping early past `max`. */
@@ -182,6 +201,17 @@ export function splitCompound(word: string, has: (w: string) => boolean): string
     if ((has(a) || has(singular(a))) && (has(b) || has(singular(b)))) return `${a} ${b}`;
   }
   return null;
+}
+
+/**
+ * Two typed words that name one vocabulary word when written together ("spare ribs" ->
+ * "spareribs", "cole slaw" -> "coleslaw"), or null. The caller joins them only when no name
+ * holds the first word alone, so "hot dog" or "ice cream" stay two words.
+ */
+export function joinedWord(first: string, second: string, has: (w: string) => boolean): string | null {
+  const joined = first + second;
+  if (first.length < 2 || second.length < 2 || /\d/.test(joined)) return null;
+  return has(joined) || has(singular(joined)) ? joined : null;
 }
 
 /** Whether the typo corrector looks at a typed word: long enough, and not a word the synonym table or the optional list reads. */

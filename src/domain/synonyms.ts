@@ -17,6 +17,8 @@ export interface Synonym {
   wholeQuery?: boolean;
   /** Only in one list, whose names use the words ("Soft drink, cola" is an FNDDS survey name). */
   scope?: SearchScope;
+  /** Only as typed in the singular: "peppers" are the vegetables, "pepper" the spice. */
+  singularOnly?: boolean;
 }
 
 export type SearchScope = 'ingredient' | 'survey';
@@ -98,7 +100,7 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'clarified butter', to: 'butter clarified ghee', note: 'everyday word' },
   { from: 'half and half', to: 'cream half and half', note: 'US' },
   { from: 'cilantro', to: 'coriander cilantro leaves', note: 'US name of the fresh herb' },
-  { from: 'pepper', to: 'spices pepper black', note: 'a cook asking for pepper means the black pepper spice', wholeQuery: true },
+  { from: 'pepper', to: 'spices pepper black', note: 'a cook asking for pepper means the black pepper spice; peppers are the vegetables', wholeQuery: true, singularOnly: true },
   { from: 'bacon', to: 'pork cured bacon', note: 'SR names bacon "Pork, cured, bacon"', wholeQuery: true },
   { from: 'ham', to: 'pork cured ham', note: 'SR names ham "Pork, cured, ham"', wholeQuery: true },
   { from: 'sausage', to: 'pork sausage', note: 'the everyday sausage is pork', wholeQuery: true },
@@ -135,7 +137,7 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'crabmeat', to: 'crab', note: 'everyday word' },
   { from: 'cherry tomato', to: 'tomato grape', note: 'the small tomato record' },
   { from: 'orange zest', to: 'orange peel', note: 'cook\'s word' },
-  { from: 'chocolate chip', to: 'candies semisweet chocolate', note: 'baking chips are semisweet chocolate' },
+  { from: 'chocolate chip', to: 'candies semisweet chocolate', note: 'baking chips are semisweet chocolate', scope: 'ingredient' },
   { from: 'chilli flake', to: 'spices pepper red cayenne', note: 'dried crushed chilli' },
   { from: 'chili flake', to: 'spices pepper red cayenne', note: 'dried crushed chilli' },
   { from: 'crushed red pepper', to: 'spices pepper red cayenne', note: 'US: dried crushed chilli' },
@@ -218,4 +220,28 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'toast', to: 'bread white toasted', note: 'toast is toasted (white) bread', wholeQuery: true },
   { from: 'rice wine', to: 'alcoholic beverage rice sake', note: 'Chinese/Japanese rice wine; SR has only sake' },
   { from: 'green apple', to: 'apple granny smith', note: 'the everyday green apple is Granny Smith' },
+  { from: 'black pudding', to: 'blood sausage', note: 'British' },
+  { from: 'bean sprout', to: 'mung bean sprouted', note: 'everyday word: bean sprouts are sprouted mung beans' },
+  { from: 'beansprout', to: 'mung bean sprouted', note: 'spelling' },
+  { from: 'panko', to: 'bread crumbs dry', note: 'Japanese dry bread crumbs' },
+  { from: 'daikon', to: 'radish oriental', note: 'Japanese/US: the white winter radish' },
+  { from: 'mooli', to: 'radish oriental', note: 'British/Indian name of daikon' },
+  { from: 'lychee', to: 'litchi', note: 'spelling (SR writes litchis)' },
+  { from: 'agave nectar', to: 'sweetener syrup agave', note: 'trade name of agave syrup' },
+  { from: 'powdered milk', to: 'milk dry', note: 'everyday word; SR names it "Milk, dry"' },
+  { from: 'milk powder', to: 'milk dry', note: 'British everyday word' },
+  { from: 'dried milk', to: 'milk dry', note: 'everyday word' },
+  { from: 'arborio', to: 'rice white medium grain', note: 'Italian risotto rice, a medium-grain white rice' },
+  { from: 'bittersweet chocolate', to: 'chocolate dark', note: 'US: bittersweet is a dark chocolate' },
+  { from: 'gram flour', to: 'chickpea flour', note: 'British/Indian' },
+  { from: 'besan', to: 'chickpea flour', note: 'Indian' },
+  { from: 'chilly', to: 'chili', note: 'how the search reads "chillies" in the singular' },
+  { from: 'chile', to: 'chili', note: 'US/Spanish spelling of the pepper ("green chiles", "chile powder")' },
+  { from: 'pecorino', to: 'cheese romano', note: 'Italian: pecorino romano is the romano cheese' },
+  { from: 'satsuma', to: 'tangerine', note: 'British: a mandarin orange' },
+  { from: 'silverbeet', to: 'chard swiss', note: 'Australian/New Zealand: Swiss chard' },
+  { from: 'stewing steak', to: 'beef chuck for stew', note: 'British' },
+  { from: 'mixed spice', to: 'spices pumpkin pie spice', note: 'British sweet spice blend; nearest SR record pumpkin pie spice' },
+  { from: 'kipper', to: 'herring kippered', note: 'British: a kippered herring' },
+  { from: 'pilchard', to: 'sardine', note: 'British: pilchards are large sardines' },
 ];

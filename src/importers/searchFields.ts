@@ -18,6 +18,11 @@ export function deriveSearchFields(ctx: Pick<ImportContext, 'db'>): void {
         .all() as Array<{ id: number; n: number }>
     ).map((r) => [r.id, r.n]),
   );
+  const measures = new Map(
+    (
+      db.prepare('SELECT ingredient_id AS id, COUNT(*) AS n FROM ingredient_portion GROUP BY ingredient_id').all() as Array<{ id: number; n: number }>
+    ).map((r) => [r.id, r.n]),
+  );
   const families = new Map<string, number>();
   const ingredientFamily = new Map<number, string>();
   for (const row of db.prepare('SELECT id, name FROM ingredient').all() as Array<{ id: number; name: string }>) {
@@ -56,8 +61,12 @@ export function deriveSearchFields(ctx: Pick<ImportContext, 'db'>): void {
       `UPDATE ${table} SET search_name = ?, search_head = ?, search_subject = ?, search_rank = ? WHERE id = ?`,
     );
     for (const row of rows) {
-      const recipeUses = table === 'ingredient' ? (families.get(ingredientFamily.get(row.id)!) ?? 0) : 0;
-      update.run(searchNameKey(row.name, table === 'ingredient' ? 'strip' : 'keep'), searchHeadKey(row.name), searchSubjectKey(row.name), searchRank(rankSignals(row.name, recipeUses, row.category, table === 'ingredient' ? 'ingredient' : 'survey')), row.id);
+      const commonness =
+        table === 'ingredient'
+          ? { familyUses: families.get(ingredientFamily.get(row.id)!) ?? 0, measures: measures.get(row.id) ?? 0 }
+          : { familyUses: 0, measures: 0 };
+      const signals = rankSignals(row.name, commonness, row.category, table === 'ingredient' ? 'ingredient' : 'survey');
+      update.run(searchNameKey(row.name, table === 'ingredient' ? 'strip' : 'keep'), searchHeadKey(row.name), searchSubjectKey(row.name), searchRank(signals), row.id);
       for (const word of new Set(normalizeName(named(row.id, row.name)).split(' '))) {
         if (word.length >= 4 && !/\d/.test(word)) vocabulary.set(word, (vocabulary.get(word) ?? 0) + 1);
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { familyKey, rankSignals, searchHeadKey, searchKey, searchRank, searchSubjectKey } from '../../src/domain/ranking.js';
+import { familyKey, isPreparationWord, RANK_WEIGHTS, rankSignals, searchHeadKey, searchKey, searchRank, searchSubjectKey } from '../../src/domain/ranking.js';
 
 /** Names below are SR Legacy / FNDDS names as written in the source files. */
 const rank = (name: string, uses = 0, category: string | null = null) => searchRank(rankSignals(name, uses, category));
@@ -12,6 +12,16 @@ describe('ranking signals', () => {
     expect(searchSubjectKey('Fish, salmon, Atlantic, wild, raw')).toBe('salmon');
     expect(searchSubjectKey('Spices, pepper, black')).toBe('pepper');
     expect(searchSubjectKey('Coriander (cilantro) leaves, raw')).toBe('coriander leave');
+    // A subclass part ("distilled", "broilers or fryers", "fresh") is not the food: the next part is.
+    expect(searchSubjectKey('Alcoholic beverage, distilled, whiskey, 86 proof')).toBe('whiskey');
+    expect(searchSubjectKey('Chicken, broilers or fryers, wing, meat and skin, raw')).toBe('wing');
+    expect(searchSubjectKey('Pork, fresh, spareribs, separable lean and fat, raw')).toBe('sparerib');
+    // "X or Y" names one food twice: the first name is the subject.
+    expect(searchSubjectKey('Nuts, hazelnuts or filberts')).toBe('hazelnut');
+    // What was made from the food reads in English order: coconut oil is not coconut.
+    expect(searchSubjectKey('Oil, coconut')).toBe('coconut oil');
+    expect(searchSubjectKey('Vinegar, cider')).toBe('cider vinegar');
+    expect(searchSubjectKey('Sauce, teriyaki, ready-to-serve')).toBe('teriyaki sauce');
   });
 
   it('counts processing and plainness words, brands, additions and survey generics', () => {
@@ -28,6 +38,9 @@ describe('ranking signals', () => {
     // "commercially prepared" is how bread is bought; the parenthesis explains, it does not qualify.
     expect(rankSignals('Bread, white, commercially prepared (includes soft bread crumbs)', 0).processedWords).toBe(0);
     expect(rankSignals('Hazelnuts, beaked (Northern Plains Indians)', 0, 'American Indian/Alaska Native Foods').specialCategory).toBe(true);
+    // FNDDS stand-ins used only inside recipes are no food a user eats as such.
+    expect(rankSignals('Cheese as ingredient in sandwiches', 0, null, 'survey').specialCategory).toBe(true);
+    expect(rankSignals('Cheese, NFS', 0, null, 'survey').specialCategory).toBe(false);
   });
 
   it('puts raw before cooked, plain before prepared, generic before brand, common before rare', () => {
@@ -36,6 +49,26 @@ describe('ranking signals', () => {
     expect(rank('Apples, raw, with skin')).toBeLessThan(rank("APPLEBEE'S, chili"));
     expect(rank('Milk, whole, 3.25% milkfat', 300)).toBeLessThan(rank('Milk, sheep, fluid', 0));
     expect(rank('Pizza, cheese, from restaurant or fast food, NS as to type of crust')).toBeLessThan(rank('Pizza, no cheese, thin crust'));
+  });
+
+  it('reads a sandwich or a wrap as another dish than its filling', () => {
+    // FNDDS 27540010 "Turkey sandwich on white" before 27540070 "Turkey sandwich wrap".
+    expect(rank('Turkey sandwich on white')).toBeLessThan(rank('Turkey sandwich wrap'));
+    expect(rankSignals('Chicken salad sandwich wrap', 0, null, 'survey').processedWords).toBe(2);
+  });
+
+  it('tells preparation and cut words from food words', () => {
+    expect(['dried', 'ground', 'grated', 'raw', 'powder'].every(isPreparationWord)).toBe(true);
+    expect(['chili', 'cardamom', 'cumin', 'shallot'].some(isPreparationWord)).toBe(false);
+  });
+
+  it('counts household measures as commonness', () => {
+    // SR WEIGHT.txt gives "Mushrooms, white, raw" (11260) 7 household measures, "Mushrooms, shiitake, raw" (11238) 1;
+    // FNDDS recipes name each once.
+    const common = (measures: number) => searchRank(rankSignals('Mushrooms, white, raw', { familyUses: 1, measures }));
+    expect(rankSignals('Mushrooms, white, raw', { familyUses: 1, measures: 7 }).householdMeasures).toBe(7);
+    expect(common(7)).toBeLessThan(common(1));
+    expect(common(7) - common(1)).toBeCloseTo(RANK_WEIGHTS.householdMeasure * (Math.log2(8) - Math.log2(2)), 5);
   });
 
   it('groups a food with its cooked and kept forms into one family', () => {

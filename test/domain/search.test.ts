@@ -5,6 +5,7 @@ import {
   checkedForTypos,
   corrections,
   editDistance,
+  joinedWord,
   MAX_QUERY_TERMS,
   singular,
   splitCompound,
@@ -44,10 +45,25 @@ describe('search query', () => {
   it('reads a whole-query synonym only when it is the whole query', () => {
     expect(buildSearchQuery('pepper').normalized).toBe('spice pepper black');
     expect(buildSearchQuery('red pepper').normalized).toBe('red pepper');
+    // Typed in the plural, peppers are the vegetables, not the spice.
+    expect(buildSearchQuery('peppers').normalized).toBe('pepper');
   });
 
   it('matches either word of an either-word synonym', () => {
     expect(buildSearchQuery('chicken stock').match).toBe('"chicken" AND ("stock" OR "broth")');
+  });
+
+  it('keeps the optional words that may name a kind, to rank the names holding them first', () => {
+    // "Fish, sea bass, mixed species, raw" (SR 15091) holds "sea"; "Fish, bass, fresh water" does not.
+    const seaBass = buildSearchQuery('sea bass');
+    expect(seaBass.match).toBe('"bass"*');
+    expect(seaBass.optional).toEqual(['sea']);
+    // "whole", "fresh" and "full fat" say the plain form, which the plainness signal ranks.
+    expect(buildSearchQuery('whole chicken').optional).toEqual([]);
+    expect(buildSearchQuery('fresh large eggs').optional).toEqual(['large']);
+    expect(buildSearchQuery('full fat milk').optional).toEqual([]);
+    expect(buildSearchQuery('cooking apples').match).toBe('"apples"*');
+    expect(buildSearchQuery('cooking apples').optional).toEqual(['cooking']);
   });
 
   it('makes buying words optional but keeps them when nothing else is left', () => {
@@ -82,6 +98,14 @@ describe('typo correction', () => {
     expect(splitCompound('pinenuts', (w) => known.has(w))).toBe('pine nuts');
     expect(splitCompound('peanutbutter', (w) => known.has(w))).toBe('peanut butter');
     expect(splitCompound('pinapple', (w) => known.has(w))).toBeNull();
+  });
+
+  it('joins two typed words that are one vocabulary word', () => {
+    // SR writes "Pork, fresh, spareribs"; FNDDS "Coleslaw".
+    const known = new Set(['sparerib', 'coleslaw', 'pork']);
+    expect(joinedWord('spare', 'ribs', (w) => known.has(w))).toBe('spareribs');
+    expect(joinedWord('cole', 'slaw', (w) => known.has(w))).toBe('coleslaw');
+    expect(joinedWord('pork', 'chops', (w) => known.has(w))).toBeNull();
   });
 
   it('leaves short words, synonym words and buying words alone', () => {

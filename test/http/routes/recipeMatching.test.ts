@@ -30,7 +30,7 @@ const part = (text: string) => (createHash('sha256').update(`match-split-2026:${
  * matcher's buying words and synonyms, 88.3 % / 89.3 % with issue 14's ranking alone, 60.2 % /
  * 56.3 % before it; the issue's target is 90 %.
  */
-const FLOOR = { tuning: 98, 'held-out': 89 };
+const FLOOR = { tuning: 96, 'held-out': 91 };
 
 let t: TestApp;
 beforeAll(async () => {

@@ -87,6 +87,61 @@ describe('ingredient search finds the food a cook means', () => {
     expect(names.every((n) => n.includes('banana') || n.includes('shallot'))).toBe(true);
   });
 
+  it('ranks names holding an optional kind word first', async () => {
+    // SR 15091 "Fish, sea bass, mixed species, raw"; "sea" alone is optional (sea salt), and
+    // 15003 "Fish, bass, fresh water, mixed species, raw" holds only "bass".
+    expect((await first('/v1/ingredients', 'sea bass')).id).toBe(15091);
+    // "Mollusks, scallop, (bay and sea), cooked, steamed" holds "sea" only in an explanation.
+    expect((await first('/v1/ingredients', 'sea scallops')).name).toMatch(/^Mollusks, scallop, .*raw$/);
+    // "cooking" apples are raw apples (SR 9003/9004 "Apples, raw, ..."), not "..., cooked, microwave";
+    // "cooking spray" is SR 4679 "Oil, PAM cooking spray, original".
+    expect([9003, 9004]).toContain((await first('/v1/ingredients', 'cooking apples')).id);
+    expect((await first('/v1/ingredients', 'cooking spray')).id).toBe(4679);
+  });
+
+  it('takes an unknown word that no correction makes fit as a variety, not a typo', async () => {
+    // "bramley" is one edit from "barley", but no name holds "barley" and "apples": the apples are listed.
+    expect((await first('/v1/ingredients', 'bramley apples')).name).toMatch(/^Apples, raw/);
+  });
+
+  it('prefers, among names lacking a word, those lacking a preparation word over those lacking the food', async () => {
+    // No name holds "dried" and "chili": SR 11819 "Peppers, hot chili, red, raw" before "Egg, whole, dried".
+    expect((await first('/v1/ingredients', 'dried chilli')).name).toMatch(/chili/i);
+    // SR 2014 "Spices, cumin seed" before "Sugars, powdered" for "cumin powder".
+    expect((await first('/v1/ingredients', 'cumin powder')).id).toBe(2014);
+    // "ground" says how cardamom was cut: SR 2006 "Spices, cardamom" before "Turkey, Ground, raw".
+    expect((await first('/v1/ingredients', 'ground cardamom')).id).toBe(2006);
+  });
+
+  it('joins two typed words that one name writes as one', async () => {
+    // SR 10088 "Pork, fresh, spareribs, separable lean and fat, raw"; FNDDS 75141000 "Coleslaw".
+    expect((await first('/v1/ingredients', 'spare ribs')).id).toBe(10088);
+    expect((await first('/v1/survey-foods', 'cole slaw')).id).toBe(75141000);
+  });
+
+  it('reads the food a name is about: past subclass parts, and what was made from it', async () => {
+    // SR 14052 "Alcoholic beverage, distilled, whiskey, 86 proof" before "Whiskey sour mix, bottled".
+    expect((await first('/v1/ingredients', 'whiskey')).id).toBe(14052);
+    // "Oil, hazelnut" (SR 4532) is hazelnut oil: "hazelnuts" are the nuts (12120 "Nuts, hazelnuts or filberts").
+    expect((await first('/v1/ingredients', 'hazelnuts')).name).toMatch(/^Nuts, hazelnuts or filberts/);
+    expect((await first('/v1/ingredients', 'hazelnut oil')).id).toBe(4532);
+  });
+
+  it('reads a dish named last-word-first the way the USDA writes it', async () => {
+    // FNDDS 53301000 "Pie, apple" before 63101210 "Apple pie filling".
+    expect((await first('/v1/survey-foods', 'apple pie')).id).toBe(53301000);
+  });
+
+  it('answers the dish before the same dish in a wrap', async () => {
+    // FNDDS 27540010 "Turkey sandwich on white" / 27540030 "... on wheat", not 27540070 "Turkey sandwich wrap".
+    expect([27540010, 27540030]).toContain((await first('/v1/survey-foods', 'turkey sandwich')).id);
+  });
+
+  it('puts the food with more household measures first among equally plain ones', async () => {
+    // SR WEIGHT.txt: 7 measures for 11260 "Mushrooms, white, raw", 1 for 11238 "Mushrooms, shiitake, raw".
+    expect((await first('/v1/ingredients', 'mushrooms')).id).toBe(11260);
+  });
+
   it('pages through a ranked list without repeating or skipping', async () => {
     const whole = (await t.get('/v1/ingredients?q=milk&limit=100')).json().data.map((d: any) => d.id);
     const paged: number[] = [];
