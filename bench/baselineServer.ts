@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import http from 'node:http';
+import { createInterface } from 'node:readline';
 
 /**
  * The bare node:http limit: answers each URL (each POST body) with the bytes the real server gave for it,
@@ -8,7 +9,10 @@ import http from 'node:http';
  */
 const [, , bodiesFile, portArg] = process.argv;
 const bodies = new Map<string, Buffer>();
-for (const [url, body] of Object.entries(JSON.parse(readFileSync(bodiesFile!, 'utf8')) as Record<string, string>)) {
+// One [url or POST key, body] per line (bench/run.ts).
+for await (const line of createInterface({ input: createReadStream(bodiesFile!), crlfDelay: Infinity })) {
+  if (line === '') continue;
+  const [url, body] = JSON.parse(line) as [string, string];
   bodies.set(url, Buffer.from(body));
 }
 

@@ -13,7 +13,7 @@
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -295,8 +295,11 @@ async function main(): Promise<void> {
     }
     scenario.requests = kept;
   }
-  const bodiesFile = path.join(mkdtempSync(path.join(tmpdir(), 'larder-bench-')), 'bodies.json');
-  writeFileSync(bodiesFile, JSON.stringify(bodies));
+  // One [key, body] per line: all the bodies in one JSON text would pass V8's string limit (512 MB; the batch answers are 1.1 MB each).
+  const bodiesFile = path.join(mkdtempSync(path.join(tmpdir(), 'larder-bench-')), 'bodies.jsonl');
+  const fd = openSync(bodiesFile, 'w');
+  for (const [key, body] of Object.entries(bodies)) writeSync(fd, `${JSON.stringify([key, body])}\n`);
+  closeSync(fd);
   const baseline = await spawnUntil([path.join(ROOT, 'dist', 'bench', 'baselineServer.js'), bodiesFile, '0'], process.env, /listening (\d+)/);
   const bare = { base: `http://127.0.0.1:${baseline.match[1]}`, pid: baseline.child.pid };
 
