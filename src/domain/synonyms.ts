@@ -244,4 +244,5 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'mixed spice', to: 'spices pumpkin pie spice', note: 'British sweet spice blend; nearest SR record pumpkin pie spice' },
   { from: 'kipper', to: 'herring kippered', note: 'British: a kippered herring' },
   { from: 'pilchard', to: 'sardine', note: 'British: pilchards are large sardines' },
+  { from: 'water chestnut', to: 'waterchestnut', note: 'SR writes it as one word ("Waterchestnuts, chinese"); without it the query found drinking water' },
 ];
