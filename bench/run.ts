@@ -18,6 +18,7 @@ import { parse } from 'csv-parse/sync';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/config.js';
+import { rng } from '../src/synth/brandedRelease.js';
 import { ROOT, serverEnv, spawnUntil, startLarder } from './server.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -35,18 +36,8 @@ const SIZES = { nutrients: 4_000, gtin: 5_000, ingredientWords: 800, brandedQuer
 /** Zipf mix for the cached run: this many hot URLs take most requests, the rest are a long tail. */
 const ZIPF_DRAWS = 200_000;
 
-/** A seeded generator (mulberry32), so two runs draw the same URLs in the same order. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rand = random(Number(process.env.BENCH_SEED ?? 13));
+/** Seeded (mulberry32), so two runs draw the same URLs in the same order. */
+const rand = rng(Number(process.env.BENCH_SEED ?? 13));
 function shuffled<T>(items: T[]): T[] {
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {

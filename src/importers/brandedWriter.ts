@@ -305,23 +305,7 @@ export class BrandedWriter {
       this.rebuiltIngredients.add(existing.id);
     }
     const calculated = this.withEnergy(panel, merged.gtin14);
-    this.updateProduct.run(
-      merged.gtin14,
-      merged.gtin_upc,
-      merged.name,
-      merged.brand,
-      merged.brand_owner,
-      merged.market_country,
-      merged.serving_size,
-      merged.serving_size_unit,
-      merged.household_serving,
-      merged.branded_food_category,
-      merged.serving_size === null ? 'low' : 'medium',
-      this.mask(merged, panel, calculated),
-      merged.basis_unit,
-      existing.id,
-    );
-    this.setText.run(merged.ingredients_list, encodePanel(panel, existing.dataset_id), existing.id);
+    this.rewrite(existing.id, merged, panel, calculated);
     this.linkBrands(existing.id, [existing.brand === null ? row.brand : null, existing.brand_owner === null ? row.brand_owner : null]);
     if (p.brandInName && merged.brand === null && merged.brand_owner === null && row.name !== null) {
       this.linkBrands(existing.id, [leadingNameWords(row.name)]);
@@ -344,24 +328,29 @@ export class BrandedWriter {
     const panel = withoutCalculatedEnergy(decodePanel(existing.nutrients, existing.dataset_id));
     for (const [id, v] of incoming) panel.set(id, v);
     const calculated = this.withEnergy(panel, existing.gtin14);
-    this.updateProduct.run(
-      existing.gtin14,
-      existing.gtin_upc,
-      existing.name,
-      existing.brand,
-      existing.brand_owner,
-      existing.market_country,
-      existing.serving_size,
-      existing.serving_size_unit,
-      existing.household_serving,
-      existing.branded_food_category,
-      existing.serving_size === null ? 'low' : 'medium',
-      this.mask(existing, panel, calculated),
-      existing.basis_unit,
-      existing.id,
-    );
-    this.setText.run(existing.ingredients_list, encodePanel(panel, existing.dataset_id), existing.id);
+    this.rewrite(existing.id, existing, panel, calculated);
     return true;
+  }
+
+  /** Writes a product's fields, completeness and nutrient panel back after a merge or added nutrients. */
+  private rewrite(id: number, product: Omit<ProductRow, 'id' | 'nutrients'>, panel: Panel, calculated: boolean): void {
+    this.updateProduct.run(
+      product.gtin14,
+      product.gtin_upc,
+      product.name,
+      product.brand,
+      product.brand_owner,
+      product.market_country,
+      product.serving_size,
+      product.serving_size_unit,
+      product.household_serving,
+      product.branded_food_category,
+      product.serving_size === null ? 'low' : 'medium',
+      this.mask(product, panel, calculated),
+      product.basis_unit,
+      id,
+    );
+    this.setText.run(product.ingredients_list, encodePanel(panel, product.dataset_id), id);
   }
 
   /** Names of products written directly by UPDATE (FDC's food.csv) change completeness too. */

@@ -22,8 +22,8 @@ const TEMPLATE_SAMPLE = 50_000;
 /** Lines read per Open Food Facts file for the name sample: enough variety, bounded time. */
 const OFF_LINES_READ = 300_000;
 
-/** mulberry32: small, fast, and the same sequence for a seed on every platform. */
-function rng(seed: number): () => number {
+/** mulberry32: small, fast, and the same sequence for a seed on every platform (the bench draws its URLs with it too). */
+export function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
