@@ -102,7 +102,7 @@ export class Ingredients {
       args.category = params.category;
     }
     return this.lister.page<IngredientListBody>(
-      { table: 'ingredient', alias: 'i', fts: 'ingredient_fts', joins, columns: 'i.id, i.name, i.category_id, i.data_type' },
+      { table: 'ingredient', alias: 'i', fts: 'ingredient_fts', joins, columnJoins: '', columns: 'i.id, i.name, i.category_id, i.data_type', withAliases: true },
       where,
       args,
       params.q,

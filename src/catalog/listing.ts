@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { isPreparationWord, MATCH_WEIGHTS, singular } from '../domain/ranking.js';
+import { matchRanker, rankedRecord, type RankedRecord } from '../domain/ranking.js';
 import { buildSearchQuery, checkedForTypos, corrections, joinedWord, splitCompound, SYNONYM_WORDS, withCorrections, type SearchQuery } from '../domain/search.js';
 
 export interface Page<T> {
@@ -17,58 +17,136 @@ export interface ListTarget {
   table: string;
   alias: string;
   fts: string;
+  /** Joins that filter (an allergen); the list's columns never need them. */
   joins: string;
+  /** Joins the columns need (a category's name); they never drop a record. */
+  columnJoins: string;
   columns: string;
+  /** Whether the records have FNDDS aliases (search_aliases) that count as their names. */
+  withAliases: boolean;
+}
+
+/** A record as the text search ranks it, with the row the list serves. */
+interface SearchRecord<Row> {
+  id: number;
+  keys: RankedRecord;
+  keyLength: number;
+  nameLength: number;
+  row: Row;
 }
 
 /**
  * List and search queries of the ingredient and survey-food read models, with or without
  * full-text search. What the words mean (synonyms, optional words, typos) is decided in
  * src/domain/search.ts, how plain and common a record is in src/domain/ranking.ts (stored at
- * import as search_rank); here they meet in one indexed FTS5 query per page.
+ * import as search_rank), how well a name matches the words in matchRanker there. FTS5 finds
+ * the ids that hold every word; the ranking runs over the records' keys held in memory (read
+ * once per catalogue file: some thousands of short strings), because ordering every match in
+ * SQL cost 50-130 µs of statement work for even one match and milliseconds for common words.
  * List statements vary only by which filters are present, so they are few and reused.
  */
 export class Lister {
   private readonly statements = new Map<string, Database.Statement>();
   private words: Array<[string, number]> | null = null;
+  private records: Map<number, SearchRecord<unknown>> | null = null;
 
   constructor(private readonly db: Database.Database) {}
 
   /**
    * One list query. With text: every word must match (FTS5); the order is the record's stored
-   * plainness and commonness plus how well its name matches (rankExpression), then the shorter
-   * name key (without SR's explanations in parentheses), the shorter name, the id, so pages are stable. When no name holds every word, names holding any
-   * of them are listed, fewer missing words first.
+   * plainness and commonness plus how well its name matches (matchRanker), then the shorter
+   * name key (without SR's explanations in parentheses), the shorter name, the id, so pages are
+   * stable. When no name holds every word, names holding any of them are listed, fewer missing
+   * words first.
    */
   page<Row>(target: ListTarget, where: string[], args: Record<string, unknown>, text: string | undefined): Page<Row> {
-    const { table, alias, fts: ftsTable, joins, columns } = target;
-    let order = `${alias}.id`;
-    let source = `${table} ${alias} ${joins}`;
-    const conditions = [...where];
-    let knownTotal: number | null = null;
-    if (text !== undefined) {
-      const query = this.corrected(buildSearchQuery(text, table === 'survey_food' ? 'survey' : 'ingredient'), ftsTable);
-      if (query.match === null) return { data: [], total: 0 };
-      source = `${ftsTable} f JOIN ${table} ${alias} ON ${alias}.id = f.rowid ${joins}`;
-      conditions.push(`${ftsTable} MATCH @match`);
-      args.match = query.match;
-      knownTotal = this.count(source, conditions, args);
-      let relaxed = false;
-      if (knownTotal === 0 && query.terms.length > 1) {
-        relaxed = true;
-        args.match = query.anyMatch;
-        knownTotal = null;
-      }
-      order = `${rankExpression(alias, query, relaxed, args, table === 'ingredient')}, length(${alias}.search_name), length(${alias}.name), ${alias}.id`;
+    if (text === undefined) {
+      const { table, alias, joins, columnJoins, columns } = target;
+      const source = `${table} ${alias} ${joins} ${columnJoins}`;
+      const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+      const data = this.prepared(`SELECT ${columns} FROM ${source} ${whereSql} ORDER BY ${alias}.id LIMIT @limit OFFSET @offset`).all(args) as Row[];
+      const { limit: _limit, offset: _offset, ...filters } = args;
+      return { data, total: this.prepared(`SELECT COUNT(*) FROM ${source} ${whereSql}`).pluck().get(filters) as number };
     }
-    const whereSql = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-    const data = this.prepared(`SELECT ${columns} FROM ${source} ${whereSql} ORDER BY ${order} LIMIT @limit OFFSET @offset`).all(args) as Row[];
-    return { data, total: knownTotal ?? this.count(source, conditions, args) };
+    let query = buildSearchQuery(text, target.table === 'survey_food' ? 'survey' : 'ingredient');
+    if (query.match === null) return { data: [], total: 0 };
+    const { limit, offset, ...filters } = args as { limit: number; offset: number } & Record<string, unknown>;
+    let ids = this.matching(target, where, filters, query.match);
+    if (ids.length === 0) {
+      // Only a query no name answers can hold a typo: every word of an answered query is some name's word.
+      const corrected = this.corrected(query, target.fts);
+      if (corrected !== query && corrected.match !== null) {
+        query = corrected;
+        ids = this.matching(target, where, filters, query.match!);
+      }
+    }
+    let relaxed = false;
+    if (ids.length === 0 && query.terms.length > 1 && query.anyMatch !== null) {
+      relaxed = true;
+      ids = this.matching(target, where, filters, query.anyMatch);
+    }
+    const records = this.searchRecords<Row>(target);
+    const rankOf = matchRanker(query, relaxed, target.withAliases);
+    const found = ids.map((id) => records.get(id)!);
+    const scores = new Float64Array(found.length);
+    for (let i = 0; i < found.length; i++) scores[i] = rankOf(found[i]!.keys);
+    // Only records scoring at most the page's last score can be on the page: a numeric sort of
+    // the scores finds it, and only those (ties included) are ordered by every key.
+    const end = offset + limit;
+    if (end <= 0 || offset >= found.length) return { data: [], total: ids.length };
+    const cut = end < found.length ? scores.slice().sort()[end - 1]! : Infinity;
+    const page: Array<{ record: SearchRecord<Row>; score: number }> = [];
+    for (let i = 0; i < found.length; i++) if (scores[i]! <= cut) page.push({ record: found[i]!, score: scores[i]! });
+    page.sort(
+      (a, b) =>
+        a.score - b.score ||
+        a.record.keyLength - b.record.keyLength ||
+        a.record.nameLength - b.record.nameLength ||
+        a.record.id - b.record.id,
+    );
+    return { data: page.slice(offset, end).map((r) => r.record.row), total: ids.length };
   }
 
-  private count(source: string, conditions: string[], args: Record<string, unknown>): number {
-    const whereSql = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-    return this.prepared(`SELECT COUNT(*) FROM ${source} ${whereSql}`).pluck().get(countArgs(args)) as number;
+  /** The ids of the records holding the words (an FTS5 expression) that pass the filters. */
+  private matching(target: ListTarget, where: string[], filters: Record<string, unknown>, match: string): number[] {
+    const { table, alias, fts, joins } = target;
+    if (where.length === 0 && joins === '') return this.prepared(`SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?`).pluck().all(match) as number[];
+    const conditions = [`${fts} MATCH @match`, ...where].join(' AND ');
+    return this.prepared(`SELECT f.rowid FROM ${fts} f JOIN ${table} ${alias} ON ${alias}.id = f.rowid ${joins} WHERE ${conditions}`)
+      .pluck()
+      .all({ ...filters, match }) as number[];
+  }
+
+  /** Every record's search keys and list row, read once per catalogue file and table. */
+  private searchRecords<Row>(target: ListTarget): Map<number, SearchRecord<Row>> {
+    const cached = this.records;
+    if (cached !== null) return cached as Map<number, SearchRecord<Row>>;
+    const { table, alias, columnJoins, columns } = target;
+    const aliases = target.withAliases ? `${alias}.search_aliases` : "''";
+    const rows = this.db
+      .prepare(
+        `SELECT ${columns}, ${alias}.search_rank AS _rank, ${alias}.search_name AS _key, ${alias}.search_head AS _head,
+          ${alias}.search_subject AS _subject, ${aliases} AS _aliases, length(${alias}.search_name) AS _keyLength,
+          length(${alias}.name) AS _nameLength
+         FROM ${table} ${alias} ${columnJoins}`,
+      )
+      .all() as Array<Record<string, unknown>>;
+    const records = new Map<number, SearchRecord<Row>>();
+    for (const { _rank, _key, _head, _subject, _aliases, _keyLength, _nameLength, ...row } of rows) {
+      const id = row.id as number;
+      records.set(id, {
+        id,
+        keys: rankedRecord(
+          { rank: _rank as number, key: _key as string, head: _head as string, subject: _subject as string, aliases: _aliases as string },
+          target.withAliases,
+        ),
+        keyLength: _keyLength as number,
+        nameLength: _nameLength as number,
+        row: row as Row,
+      });
+    }
+    this.records = records as Map<number, SearchRecord<unknown>>;
+    return records;
   }
 
   /**
@@ -142,73 +220,4 @@ export class Lister {
     }
     return stmt;
   }
-}
-
-/** The arguments a count uses: the ranking's and paging's are left out (SQLite refuses unused named parameters). */
-function countArgs(args: Record<string, unknown>): Record<string, unknown> {
-  const rest: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(args)) {
-    if (!['limit', 'offset', 'norm', 'full', 'prefix', 'spaced', 'inverted', 'invertedPrefix'].includes(key) && !/^(term|optional)/.test(key)) rest[key] = value;
-  }
-  return rest;
-}
-
-/**
- * The relevance order (src/domain/ranking.ts, README "Search ranking"): the record's stored
- * plainness and commonness (`search_rank`) plus how well its name matches the words: the whole
- * name (or, for ingredients, an FNDDS alias) is the query; its head or subject holds the query;
- * its name starts with the query, or with the query's last word first ("Pie, apple" for "apple
- * pie"); its subject is one of the query's words or the query starts with its head; a query word
- * only an explanation holds costs MATCH_WEIGHTS.explainedOnly. In the relaxed search every query
- * word the name lacks costs MATCH_WEIGHTS.missingWord.
- */
-function rankExpression(a: string, query: SearchQuery, relaxed: boolean, args: Record<string, unknown>, withAliases: boolean): string {
-  const w = MATCH_WEIGHTS;
-  args.norm = query.normalized;
-  args.full = query.full;
-  args.prefix = `${query.normalized}%`;
-  args.spaced = ` ${query.normalized} `;
-  // English puts the food's own noun last, USDA names first: "apple pie" is "Pie, apple", "kidney beans" "Beans, kidney".
-  const queryWords = query.normalized.split(' ');
-  let inverted = '';
-  if (queryWords.length > 1) {
-    args.inverted = [queryWords.at(-1), ...queryWords.slice(0, -1)].join(' ');
-    args.invertedPrefix = `${args.inverted} %`;
-    inverted = `
-    + CASE WHEN ${a}.search_name = @inverted OR ${a}.search_name LIKE @invertedPrefix THEN ${w.invertedName} ELSE 0 END`;
-  }
-  const aliases = withAliases ? ` OR instr(${a}.search_aliases, '| ' || @norm || ' |') > 0` : '';
-  let missing = '';
-  const held = withAliases ? `' ' || ${a}.search_name || ' ' || ${a}.search_aliases` : `' ' || ${a}.search_name`;
-  // An optional word that names a kind ("sea" bass, "large" eggs) ranks the names holding it first.
-  query.optional.forEach((word, i) => {
-    args[`optional${i}`] = ` ${word}`;
-    missing += ` + (instr(${held}, @optional${i}) > 0) * ${w.optionalHeld}`;
-  });
-  if (!relaxed) {
-    // A word found only in an explanation (SR's parentheses, "(includes soft bread crumbs)"), not in the name or an alias.
-    const absent = query.terms.map((term, i) =>
-      term.split('|').map((alt, k) => {
-        args[`term${i}_${k}`] = ` ${singular(alt)}`;
-        return `instr(${held}, @term${i}_${k}) = 0`;
-      }).join(' AND '),
-    );
-    missing += ' + ' + absent.map((cond) => `(${cond}) * ${w.explainedOnly}`).join(' + ');
-  }
-  if (relaxed) {
-    const words = query.normalized.split(' ');
-    words.forEach((word, i) => (args[`term${i}`] = ` ${word}`));
-    // Lacking a word that names the food costs more than lacking one that says how it was prepared.
-    const cost = (word: string) => w.missingWord + (isPreparationWord(word) ? 0 : w.missingFoodWord);
-    missing += ' + ' + words.map((word, i) => `(instr(' ' || ${a}.search_name, @term${i}) = 0) * ${cost(word)}`).join(' + ');
-  }
-  return `(${a}.search_rank
-    + CASE WHEN ${a}.search_name IN (@norm, @full)${aliases} THEN ${w.exactName} ELSE 0 END
-    + CASE WHEN instr(' ' || ${a}.search_head || ' ', @spaced) > 0 OR instr(' ' || ${a}.search_subject || ' ', @spaced) > 0
-      OR instr(' ' || ${a}.search_subject || ' ' || ${a}.search_head || ' ', @spaced) > 0
-      OR instr(' ' || ${a}.search_head || ' ' || ${a}.search_subject || ' ', @spaced) > 0
-      THEN ${w.headHoldsQuery} ELSE 0 END
-    + CASE WHEN ${a}.search_name LIKE @prefix THEN ${w.namePrefix} ELSE 0 END${inverted}
-    + CASE WHEN instr(@spaced, ' ' || ${a}.search_subject || ' ') > 0 OR instr(@spaced, ' ' || ${a}.search_head || ' ') = 1
-      THEN ${w.headLeadsQuery} ELSE 0 END${missing})`;
 }

@@ -270,3 +270,82 @@ export const MATCH_WEIGHTS = {
   /** Per query word the record holds only in an explanation (a parenthesis), not in its name or an FNDDS alias. */
   explainedOnly: 10,
 } as const;
+
+/** A searchable record's stored keys (src/importers/searchFields.ts), in the padded forms the query-time ranking compares. */
+export interface RankedRecord {
+  /** search_rank: how plain and common the record is (lower first). */
+  readonly rank: number;
+  /** search_name: the name's comparison key, without SR's explanations. */
+  readonly key: string;
+  /** search_aliases: '| key | key |' of the FNDDS recipes' names for it ('' for survey foods). */
+  readonly aliases: string;
+  /** ' head ', ' subject ', ' subject head ', ' head subject ': where the query is looked for. */
+  readonly head: string;
+  readonly subject: string;
+  readonly subjectHead: string;
+  readonly headSubject: string;
+  /** ' key' and ' key aliases': where a query word is looked for at a word start. */
+  readonly name: string;
+  readonly held: string;
+}
+
+/** A record's keys as matchRanker reads them (built once per record, so ranking a match allocates nothing). */
+export function rankedRecord(fields: { rank: number; key: string; head: string; subject: string; aliases: string }, withAliases: boolean): RankedRecord {
+  const { rank, key, head, subject, aliases } = fields;
+  return {
+    rank,
+    key,
+    aliases,
+    head: ` ${head} `,
+    subject: ` ${subject} `,
+    subjectHead: ` ${subject} ${head} `,
+    headSubject: ` ${head} ${subject} `,
+    name: ` ${key}`,
+    held: withAliases ? ` ${key} ${aliases}` : ` ${key}`,
+  };
+}
+
+/**
+ * How well a record's name matches the query, added to its stored rank (lower is better): the
+ * whole name (or, for ingredients, an FNDDS alias) is the query; its head or subject holds the
+ * query; its name starts with the query, or with the query's last word first ("Pie, apple" for
+ * "apple pie"); its subject is one of the query's words or the query starts with its head; an
+ * optional kind word typed ("sea" bass) that the name holds; a query word only an explanation
+ * holds costs MATCH_WEIGHTS.explainedOnly. In the relaxed search (no record holds every word)
+ * every query word the name lacks costs MATCH_WEIGHTS.missingWord, more when it names the food.
+ * Built once per query; the returned function is called for every matched record, adding the
+ * signals in a fixed order so equal sums compare equal.
+ */
+export function matchRanker(
+  query: { normalized: string; full: string; terms: readonly string[]; optional: readonly string[] },
+  relaxed: boolean,
+  withAliases: boolean,
+): (record: RankedRecord) => number {
+  const w = MATCH_WEIGHTS;
+  const norm = query.normalized;
+  const full = query.full;
+  const spaced = ` ${norm} `;
+  const aliasKey = `| ${norm} |`;
+  // English puts the food's own noun last, USDA names first: "apple pie" is "Pie, apple", "kidney beans" "Beans, kidney".
+  const queryWords = norm.split(' ');
+  const inverted = queryWords.length > 1 ? [queryWords.at(-1), ...queryWords.slice(0, -1)].join(' ') : null;
+  const invertedPrefix = `${inverted} `;
+  const optional = query.optional.map((word) => ` ${word}`);
+  // Each required term: its alternatives ("a|b"), singular, as ' word' to find at a word start.
+  const terms = relaxed ? [] : query.terms.map((term) => term.split('|').map((alt) => ` ${singular(alt)}`));
+  const missing = relaxed
+    ? queryWords.map((word) => ({ at: ` ${word}`, cost: w.missingWord + (isPreparationWord(word) ? 0 : w.missingFoodWord) }))
+    : [];
+  return (r) => {
+    let score = r.rank;
+    score += r.key === norm || r.key === full || (withAliases && r.aliases.includes(aliasKey)) ? w.exactName : 0;
+    score += r.head.includes(spaced) || r.subject.includes(spaced) || r.subjectHead.includes(spaced) || r.headSubject.includes(spaced) ? w.headHoldsQuery : 0;
+    score += r.key.startsWith(norm) ? w.namePrefix : 0;
+    if (inverted !== null) score += r.key === inverted || r.key.startsWith(invertedPrefix) ? w.invertedName : 0;
+    score += spaced.includes(r.subject) || spaced.startsWith(r.head) ? w.headLeadsQuery : 0;
+    for (const word of optional) score += r.held.includes(word) ? w.optionalHeld : 0;
+    for (const alternatives of terms) score += alternatives.every((alt) => !r.held.includes(alt)) ? w.explainedOnly : 0;
+    for (const word of missing) score += r.name.includes(word.at) ? 0 : word.cost;
+    return score;
+  };
+}

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { familyKey, isPreparationWord, RANK_WEIGHTS, rankSignals, searchHeadKey, searchKey, searchRank, searchSubjectKey } from '../../src/domain/ranking.js';
+import {
+  familyKey,
+  isPreparationWord,
+  MATCH_WEIGHTS,
+  matchRanker,
+  RANK_WEIGHTS,
+  rankedRecord,
+  rankSignals,
+  searchHeadKey,
+  searchKey,
+  searchNameKey,
+  searchRank,
+  searchSubjectKey,
+} from '../../src/domain/ranking.js';
+import { buildSearchQuery } from '../../src/domain/search.js';
 
 /** Names below are SR Legacy / FNDDS names as written in the source files. */
 const rank = (name: string, uses = 0, category: string | null = null) => searchRank(rankSignals(name, uses, category));
@@ -75,5 +89,45 @@ describe('ranking signals', () => {
     expect(familyKey('Pork sausage, link/patty, cooked, pan-fried')).toBe(familyKey('Pork sausage, link/patty, unprepared'));
     expect(familyKey('Pasta, cooked, enriched, without added salt')).toBe(familyKey('Pasta, dry, enriched'));
     expect(familyKey('Milk, whole, 3.25% milkfat')).not.toBe(familyKey('Milk, sheep, fluid'));
+  });
+});
+
+describe('matchRanker: how well a name matches the words typed', () => {
+  const record = (name: string, aliases = '') =>
+    rankedRecord({ rank: 0, key: searchNameKey(name), head: searchHeadKey(name), subject: searchSubjectKey(name), aliases }, aliases !== '');
+  const query = (text: string) => buildSearchQuery(text);
+  const w = MATCH_WEIGHTS;
+
+  it('adds the exact-name, head, prefix and head-leads bonuses for a name that is the query', () => {
+    const rankOf = matchRanker(query('milk'), false, true);
+    // "Milk" is the whole key, the head, the prefix and the query's head.
+    expect(rankOf(record('Milk'))).toBe(w.exactName + w.headHoldsQuery + w.namePrefix + w.headLeadsQuery);
+    // A name holding the word past its head and subject: no bonus.
+    expect(rankOf(record('Cheese, ricotta, whole milk'))).toBe(0);
+    // An FNDDS alias that is the query counts as the name.
+    expect(rankOf(record('Milk, whole, 3.25% milkfat, with added vitamin D', '| milk |'))).toBe(w.exactName + w.headHoldsQuery + w.namePrefix + w.headLeadsQuery);
+  });
+
+  it('reads the query in USDA order: "apple pie" is "Pie, apple"', () => {
+    const rankOf = matchRanker(query('apple pie'), false, true);
+    // Its subject "pie" is also one of the query's words.
+    expect(rankOf(record('Pie, apple, commercially prepared'))).toBe(w.invertedName + w.headLeadsQuery);
+    // The query starts with its head; "pie" is in no word of it (FTS would not find it; the charge shows why it could not win).
+    expect(rankOf(record('Apples, raw, with skin'))).toBe(w.headLeadsQuery + w.explainedOnly);
+  });
+
+  it('charges a word found only in an explanation, and rewards an optional kind word the name holds', () => {
+    expect(matchRanker(query('crumbs'), false, true)(record('Bread, white (includes soft bread crumbs)'))).toBe(w.explainedOnly);
+    const seaBass = matchRanker(query('sea bass'), false, true);
+    // "sea" is optional, so the query is "bass": the freshwater bass is the query's subject, the sea bass holds the kind typed.
+    expect(seaBass(record('Fish, sea bass, mixed species, raw'))).toBe(w.headHoldsQuery + w.optionalHeld);
+    expect(seaBass(record('Fish, bass, freshwater, mixed species, raw'))).toBe(w.headHoldsQuery + w.headLeadsQuery);
+  });
+
+  it('in the relaxed search, charges a missing food word more than a missing preparation word', () => {
+    const rankOf = matchRanker(query('dried chilli'), true, true);
+    const lacksFood = rankOf(record('Egg, whole, dried'));
+    const lacksPreparation = rankOf(record('Peppers, hot chili, red, raw'));
+    expect(lacksFood - lacksPreparation).toBe(w.missingFoodWord);
   });
 });
