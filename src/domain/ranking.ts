@@ -269,7 +269,24 @@ export const MATCH_WEIGHTS = {
   optionalHeld: -10,
   /** Per query word the record holds only in an explanation (a parenthesis), not in its name or an FNDDS alias. */
   explainedOnly: 10,
+  /** Per query word the name denies ("salted" in "Peanuts, ..., without salt", "sweetened" in "unsweetened"): it holds the word as its absence. */
+  deniedWord: 10,
 } as const;
+
+/**
+ * How a name says a food lacks what a word names: "without salt", "no salt added", "not sweetened",
+ * "salt free", "unsalted". The forms of the typed word and its stem ("salted" -> "salt", "sweetened" -> "sweeten"),
+ * as ' form' keys to find in a name key; none for a word that is itself a denial ("unsalted").
+ */
+export function denialsOf(word: string): string[] {
+  if (/^(un|non|no|without|free)/.test(word) || word.length < 3) return [];
+  const stems = new Set([word]);
+  if (word.endsWith('ed') && word.length > 4) stems.add(word.slice(0, -2));
+  const forms: string[] = [];
+  for (const stem of stems) forms.push(` without ${stem}`, ` without added ${stem}`, ` no ${stem}`, ` no added ${stem}`, ` not ${stem}`, ` ${stem} free`);
+  forms.push(` un${word}`, ` non${word}`);
+  return forms;
+}
 
 /** A searchable record's stored keys (src/importers/searchFields.ts), in the padded forms the query-time ranking compares. */
 export interface RankedRecord {
@@ -313,6 +330,7 @@ export function rankedRecord(fields: { rank: number; key: string; head: string; 
  * optional kind word typed ("sea" bass) that the name holds; a query word only an explanation
  * holds costs MATCH_WEIGHTS.explainedOnly. In the relaxed search (no record holds every word)
  * every query word the name lacks costs MATCH_WEIGHTS.missingWord, more when it names the food.
+ * A name that denies a query word ("without salt" for "salted") costs MATCH_WEIGHTS.deniedWord.
  * Built once per query; the returned function is called for every matched record, adding the
  * signals in a fixed order so equal sums compare equal.
  */
@@ -333,6 +351,9 @@ export function matchRanker(
   const optional = query.optional.map((word) => ` ${word}`);
   // Each required term: its alternatives ("a|b"), singular, as ' word' to find at a word start.
   const terms = relaxed ? [] : query.terms.map((term) => term.split('|').map((alt) => ` ${singular(alt)}`));
+  // A query that asks for an absence itself ("gluten free bread", "unsalted butter", "no salt added") is answered as typed.
+  const asksAbsence = query.full.split(' ').some((word) => /^(without|no|free|non)$|^un(?!der|i|t)../.test(word));
+  const denials = relaxed || asksAbsence ? [] : query.terms.map((term) => term.split('|').flatMap((alt) => denialsOf(singular(alt))));
   const missing = relaxed
     ? queryWords.map((word) => ({ at: ` ${word}`, cost: w.missingWord + (isPreparationWord(word) ? 0 : w.missingFoodWord) }))
     : [];
@@ -345,6 +366,7 @@ export function matchRanker(
     score += spaced.includes(r.subject) || spaced.startsWith(r.head) ? w.headLeadsQuery : 0;
     for (const word of optional) score += r.held.includes(word) ? w.optionalHeld : 0;
     for (const alternatives of terms) score += alternatives.every((alt) => !r.held.includes(alt)) ? w.explainedOnly : 0;
+    for (const forms of denials) score += forms.some((form) => r.name.includes(form)) ? w.deniedWord : 0;
     for (const word of missing) score += r.name.includes(word.at) ? 0 : word.cost;
     return score;
   };

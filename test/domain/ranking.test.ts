@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   familyKey,
   isPreparationWord,
+  denialsOf,
   MATCH_WEIGHTS,
   matchRanker,
   RANK_WEIGHTS,
@@ -129,5 +130,19 @@ describe('matchRanker: how well a name matches the words typed', () => {
     const lacksFood = rankOf(record('Egg, whole, dried'));
     const lacksPreparation = rankOf(record('Peppers, hot chili, red, raw'));
     expect(lacksFood - lacksPreparation).toBe(w.missingFoodWord);
+  });
+
+  it('charges a name that denies a query word, unless the query asks for the absence itself', () => {
+    expect(denialsOf('salted')).toEqual(expect.arrayContaining([' without salt', ' no salt', ' salt free', ' unsalted']));
+    expect(denialsOf('unsalted')).toEqual([]);
+    const salted = matchRanker(query('salted peanuts'), false, true);
+    const withSalt = salted(record('Peanuts, all types, dry-roasted, with salt'));
+    expect(salted(record('Peanuts, all types, dry-roasted, without salt')) - withSalt).toBe(w.deniedWord);
+    const sweetened = matchRanker(query('sweetened coconut'), false, true);
+    expect(sweetened(record('Nuts, coconut meat, dried (desiccated), not sweetened')) - sweetened(record('Nuts, coconut meat, dried (desiccated), sweetened, shredded'))).toBeGreaterThanOrEqual(w.deniedWord);
+    expect(sweetened(record('Nuts, coconut meat, dried (desiccated), unsweetened')) - sweetened(record('Nuts, coconut meat, dried (desiccated), sweetened, shredded'))).toBeGreaterThanOrEqual(w.deniedWord);
+    // "gluten free bread" asks for the absence: the gluten-free breads are not charged for it.
+    const glutenFree = matchRanker(query('gluten free bread'), false, true);
+    expect(glutenFree(record('Bread, gluten-free, white, made with rice flour, corn starch, and/or tapioca'))).toBeLessThan(0);
   });
 });
