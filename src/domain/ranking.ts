@@ -87,7 +87,7 @@ const PROCESSED = new Set(
     'simmered', 'sauteed', 'scrambled', 'poached', 'heated', 'toasted', 'stir', 'smoked', 'cured', 'pickled', 'dried',
     'dehydrated', 'canned', 'frozen', 'freeze', 'prepared', 'condensed', 'blend', 'seasoned', 'flavor', 'evaporated', 'concentrate', 'powder', 'powdered',
     'instant', 'mix', 'sweetened', 'candied', 'drained', 'rehydrated', 'reconstituted', 'imitation',
-    'substitute', 'reduced', 'lowfat', 'nonfat', 'fat free', 'low', 'light', 'lite', 'diet', 'fortified', 'flavored',
+    'substitute', 'meatless', 'reduced', 'lowfat', 'nonfat', 'fat free', 'low', 'light', 'lite', 'diet', 'fortified', 'flavored',
     'syrup', 'juice', 'pack', 'packed', 'sauce', 'chopped', 'sliced', 'crumbs', 'flakes', 'puree', 'paste', 'spread',
     'breaded', 'battered', 'glazed', 'stuffed', 'filled', 'coated', 'sun', 'free', 'solids', 'liquids', 'restaurant', 'school', 'commodity', 'babyfood', 'toddler', 'infant', 'formula',
     'liver', 'heart', 'kidney', 'brain', 'gizzard', 'giblets', 'tongue', 'variety', 'by', 'products', 'topping',
@@ -348,6 +348,8 @@ export function matchRanker(
   const queryWords = norm.split(' ');
   const inverted = queryWords.length > 1 ? [queryWords.at(-1), ...queryWords.slice(0, -1)].join(' ') : null;
   const invertedPrefix = `${inverted} `;
+  // The head is the query's last word, the others further on ("Peas, green, split" for "split peas"): FTS found them all.
+  const lastWordHead = ` ${queryWords.at(-1)} `;
   const optional = query.optional.map((word) => ` ${word}`);
   // Each required term: its alternatives ("a|b"), singular, as ' word' to find at a word start.
   const terms = relaxed ? [] : query.terms.map((term) => term.split('|').map((alt) => ` ${singular(alt)}`));
@@ -362,7 +364,7 @@ export function matchRanker(
     score += r.key === norm || r.key === full || (withAliases && r.aliases.includes(aliasKey)) ? w.exactName : 0;
     score += r.head.includes(spaced) || r.subject.includes(spaced) || r.subjectHead.includes(spaced) || r.headSubject.includes(spaced) ? w.headHoldsQuery : 0;
     score += r.key.startsWith(norm) ? w.namePrefix : 0;
-    if (inverted !== null) score += r.key === inverted || r.key.startsWith(invertedPrefix) ? w.invertedName : 0;
+    if (inverted !== null) score += r.key === inverted || r.key.startsWith(invertedPrefix) || r.head === lastWordHead ? w.invertedName : 0;
     score += spaced.includes(r.subject) || spaced.startsWith(r.head) ? w.headLeadsQuery : 0;
     for (const word of optional) score += r.held.includes(word) ? w.optionalHeld : 0;
     for (const alternatives of terms) score += alternatives.every((alt) => !r.held.includes(alt)) ? w.explainedOnly : 0;

@@ -115,6 +115,8 @@ describe('matchRanker: how well a name matches the words typed', () => {
     expect(rankOf(record('Pie, apple, commercially prepared'))).toBe(w.invertedName + w.headLeadsQuery);
     // The query starts with its head; "pie" is in no word of it (FTS would not find it; the charge shows why it could not win).
     expect(rankOf(record('Apples, raw, with skin'))).toBe(w.headLeadsQuery + w.explainedOnly);
+    // A head that is the query's last word, the other words further on: "Peas, green, split" for "split peas".
+    expect(matchRanker(query('split peas'), false, true)(record('Peas, green, split, mature seeds, raw'))).toBe(w.invertedName + w.headLeadsQuery);
   });
 
   it('charges a word found only in an explanation, and rewards an optional kind word the name holds', () => {
