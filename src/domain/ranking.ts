@@ -62,6 +62,9 @@ const MADE_FROM_HEADS = new Set(['oil', 'vinegar', 'syrups', 'sauce', 'soup'].ma
  */
 const SUBCLASS_PARTS = new Set(['distilled', 'carbonated', 'broilers or fryers', 'fresh', 'cured', 'domestic', 'variety meats and by-products'].map(searchKey));
 
+/** Second parts that name no food: FNDDS's generic marks. */
+const NOT_A_SUBJECT = /^(nf|ns as to .*)$/;
+
 /** "hazelnut or filbert" names one food by two names: the first is the subject. */
 const firstAlternative = (subject: string): string => subject.replace(/^(\S+) or \S+$/, '$1');
 
@@ -75,6 +78,9 @@ export function searchSubjectKey(name: string): string {
   if (parts.length > 1) {
     const second = searchKey(parts[1]!);
     if (MADE_FROM_HEADS.has(head) && second !== '') return `${second} ${head}`;
+    // A part that says how the food was cooked or that names no part ("Chicken, fried, ...",
+    // "Chicken, NS as to part, ...") is not a food: the class head is the subject then.
+    if (CLASS_HEADS.has(head) && (NOT_A_SUBJECT.test(second) || PROCESSED.has(second))) return head;
     if (CLASS_HEADS.has(head)) return firstAlternative(SUBCLASS_PARTS.has(second) && parts.length > 2 ? searchKey(parts[2]!) : second);
   }
   return head;

@@ -37,6 +37,10 @@ describe('ranking signals', () => {
     expect(searchSubjectKey('Oil, coconut')).toBe('coconut oil');
     expect(searchSubjectKey('Vinegar, cider')).toBe('cider vinegar');
     expect(searchSubjectKey('Sauce, teriyaki, ready-to-serve')).toBe('teriyaki sauce');
+    // A cooking word or FNDDS's generic mark after a class head names no food: the head is the subject.
+    expect(searchSubjectKey('Chicken, fried, with potatoes, vegetable, frozen meal')).toBe('chicken');
+    expect(searchSubjectKey('Chicken, NS as to part, fried, coated, skin / coating eaten')).toBe('chicken');
+    expect(searchSubjectKey('Cheese, cream')).toBe('cream');
   });
 
   it('counts processing and plainness words, brands, additions and survey generics', () => {
