@@ -95,7 +95,7 @@ const PROCESSED = new Set(
     'instant', 'mix', 'sweetened', 'candied', 'drained', 'rehydrated', 'reconstituted', 'imitation',
     'substitute', 'meatless', 'reduced', 'lowfat', 'nonfat', 'fat free', 'low', 'light', 'lite', 'diet', 'fortified', 'flavored',
     'syrup', 'juice', 'pack', 'packed', 'sauce', 'chopped', 'sliced', 'crumbs', 'flakes', 'puree', 'paste', 'spread',
-    'breaded', 'battered', 'glazed', 'stuffed', 'filled', 'coated', 'sun', 'free', 'solids', 'liquids', 'restaurant', 'school', 'commodity', 'babyfood', 'toddler', 'infant', 'formula',
+    'breaded', 'battered', 'glazed', 'stuffed', 'filled', 'coated', 'sun', 'free', 'restaurant', 'school', 'commodity', 'babyfood', 'toddler', 'infant', 'formula',
     'liver', 'heart', 'kidney', 'brain', 'gizzard', 'giblets', 'tongue', 'variety', 'by', 'products', 'topping',
     'oil', 'wholegrain', 'crust', 'style', 'type', 'home', 'recipe', 'fast', 'foods', 'meal', 'dinner', 'entree',
     'sandwich', 'wrap',
@@ -183,7 +183,8 @@ export const RANK_WEIGHTS = {
  * for USDA's Food Distribution Program)"); "whole wheat" is one variety word, not "whole";
  * "commercially prepared" is the bought form of bread and the like; where a survey dish came
  * from is not how it was changed ("from restaurant or fast food"); "no cheese", "no sugar" left
- * something out of the plain food (salt is the exception SR lists everywhere).
+ * something out of the plain food (salt is the exception SR lists everywhere, except a canned
+ * food's "no salt added" pack).
  */
 export function signalText(name: string): string {
   return name
@@ -192,7 +193,9 @@ export function signalText(name: string): string {
     .replace(/dry[ -]roasted/gi, 'roasted')
     .replace(/commercially prepared/gi, 'commercial')
     .replace(/from (restaurant or fast food|frozen|school cafeteria)/gi, ' ')
-    .replace(/\bno (?!salt|added)(?=\w)/gi, 'reduced ');
+    .replace(/\bno (?!salt|added)(?=\w)/gi, 'reduced ')
+    // A canned food's "no salt added" is the special low-sodium pack; "without salt" is how SR cooks everything.
+    .replace(/\bno salt added\b/gi, 'reduced');
 }
 
 export function rankSignals(

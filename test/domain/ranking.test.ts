@@ -46,6 +46,10 @@ describe('ranking signals', () => {
   it('counts processing and plainness words, brands, additions and survey generics', () => {
     expect(rankSignals('Chicken, broilers or fryers, breast, meat only, cooked, roasted', 0)).toMatchObject({ processedWords: 2, plainWords: 0 });
     expect(rankSignals('Egg, whole, raw, fresh', 0)).toMatchObject({ processedWords: 0, plainWords: 3 });
+    // The as-packed can is the plain canned food; its "no salt added" pack is a special version.
+    expect(rankSignals('Peaches, canned, water pack, solids and liquids', 0).processedWords).toBe(2);
+    expect(rankSignals('Corn, sweet, yellow, canned, no salt added, solids and liquids', 0).processedWords).toBe(2);
+    expect(rankSignals('Corn, sweet, yellow, canned, whole kernel, drained solids', 0).processedWords).toBe(2);
     expect(rankSignals("APPLEBEE'S, chili", 0).brandName).toBe(true);
     // FNDDS names a restaurant in a capitalised parenthesis; SR's parentheses explain.
     expect(rankSignals('Hamburger (McDonalds)', 0, null, 'survey').brandName).toBe(true);

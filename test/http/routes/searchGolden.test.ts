@@ -19,7 +19,7 @@ import { createTestApp, type TestApp } from '../../support/app.js';
  * prints both rates against the target. Raise FLOOR as the rates rise; 0.95 is done.
  */
 const TARGET = 0.95;
-const FLOOR = { tuning: 0.957, heldOut: 0.852 };
+const FLOOR = { tuning: 0.959, heldOut: 0.854 };
 interface GoldenRow {
   query: string;
   kind: 'ingredient' | 'survey' | 'branded' | 'branded_gtin';
