@@ -93,7 +93,7 @@ const PROCESSED = new Set(
     'simmered', 'sauteed', 'scrambled', 'poached', 'heated', 'toasted', 'stir', 'smoked', 'cured', 'pickled', 'dried',
     'dehydrated', 'canned', 'frozen', 'freeze', 'prepared', 'condensed', 'blend', 'seasoned', 'flavor', 'evaporated', 'concentrate', 'powder', 'powdered',
     'instant', 'mix', 'sweetened', 'candied', 'drained', 'rehydrated', 'reconstituted', 'imitation',
-    'substitute', 'meatless', 'reduced', 'lowfat', 'nonfat', 'fat free', 'low', 'light', 'lite', 'diet', 'fortified', 'flavored',
+    'substitute', 'meatless', 'imported', 'reduced', 'lowfat', 'nonfat', 'fat free', 'low', 'light', 'lite', 'diet', 'fortified', 'flavored',
     'syrup', 'juice', 'pack', 'packed', 'sauce', 'chopped', 'sliced', 'crumbs', 'flakes', 'puree', 'paste', 'spread',
     'breaded', 'battered', 'glazed', 'stuffed', 'filled', 'coated', 'sun', 'free', 'restaurant', 'school', 'commodity', 'babyfood', 'toddler', 'infant', 'formula',
     'liver', 'heart', 'kidney', 'brain', 'gizzard', 'giblets', 'tongue', 'variety', 'by', 'products', 'topping',
@@ -209,7 +209,7 @@ export function rankSignals(
   return {
     recipeUses: common.familyUses,
     householdMeasures: common.measures,
-    processedWords: words.filter((w) => PROCESSED.has(w)).length,
+    processedWords: words.filter((w) => PROCESSED.has(w)).length + (PRODUCE_CATEGORIES.has(category ?? '') && PEELED.test(name) ? 1 : 0),
     plainWords: words.filter((w) => PLAIN.has(w)).length,
     // SR writes brands in capitals ("APPLEBEE'S"); FNDDS in a capitalised parenthesis ("Hamburger (McDonalds)").
     brandName:
@@ -221,6 +221,13 @@ export function rankSignals(
     specialCategory: (category !== null && SPECIAL_CATEGORIES.has(category)) || AS_INGREDIENT.test(name),
   };
 }
+
+/**
+ * Fruit and vegetables are bought and eaten with their skin unless the name says otherwise:
+ * "Cucumber, peeled, raw" and "Apples, raw, without skin" are prepared forms of the plain one.
+ */
+const PRODUCE_CATEGORIES = new Set(['Fruits and Fruit Juices', 'Vegetables and Vegetable Products']);
+const PEELED = /\b(peeled|without (skin|peel))\b/i;
 
 /** Name parts that say how much salt, vitamins or enrichment a food has: the same food either way. */
 const NEUTRAL_PART = /^(with|without|no)( added)? salt( added)?$|^(un)?enriched$|^with added vitamin|^fortified$/;

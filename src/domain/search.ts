@@ -83,7 +83,7 @@ export const SYNONYM_WORDS: ReadonlySet<string> = new Set(SYNONYMS.flatMap((s) =
 
 const phrases = (scope: SearchScope) =>
   SYNONYMS.filter((s) => !s.wholeQuery && inScope(s, scope))
-    .map((s) => ({ from: s.from.split(' '), to: s.to.split(' ') }))
+    .map((s) => ({ from: s.from.split(' '), to: s.to.split(' '), final: s.final === true }))
     .sort((a, b) => b.from.length - a.from.length);
 const SYNONYM_PHRASES = { ingredient: phrases('ingredient'), survey: phrases('survey') };
 
@@ -97,17 +97,18 @@ export function applySynonyms(words: string[], scope: SearchScope = 'ingredient'
   if (whole && (!whole.singularOnly || typed.join(' ') === words.join(' '))) return whole.to.map((word) => ({ word, kept: false }));
   const first = rewrite(words, scope);
   if (first.every((w) => w.kept)) return first;
-  const second = rewrite(first.map((w) => w.word), scope);
+  const second = rewrite(first.map((w) => w.word), scope, first.map((w) => w.final === true));
   return second.map((w, i) => ({ word: w.word, kept: w.kept && first.length === second.length && first[i]!.kept }));
 }
 
-function rewrite(words: string[], scope: SearchScope): Array<{ word: string; kept: boolean }> {
-  const out: Array<{ word: string; kept: boolean }> = [];
+/** Rewrites synonym phrases; words `frozen` (written by a `final` entry in the first pass) are not read again. */
+function rewrite(words: string[], scope: SearchScope, frozen: boolean[] = []): Array<{ word: string; kept: boolean; final?: boolean }> {
+  const out: Array<{ word: string; kept: boolean; final?: boolean }> = [];
   let i = 0;
   outer: while (i < words.length) {
     for (const s of SYNONYM_PHRASES[scope]) {
-      if (s.from.every((w, k) => words[i + k] === w)) {
-        out.push(...s.to.map((word) => ({ word, kept: false })));
+      if (s.from.every((w, k) => words[i + k] === w && frozen[i + k] !== true)) {
+        out.push(...s.to.map((word) => ({ word, kept: false, final: s.final })));
         i += s.from.length;
         continue outer;
       }
@@ -121,7 +122,11 @@ function rewrite(words: string[], scope: SearchScope): Array<{ word: string; kep
 const quote = (term: string): string => `"${term}"`;
 
 export function buildSearchQuery(text: string, scope: SearchScope = 'ingredient'): SearchQuery {
-  const typed = normalizeName(text.replaceAll('|', ' ')).split(' ').filter(Boolean).slice(0, MAX_QUERY_TERMS);
+  // A possessive's "s" ("calf's liver" -> "calf s liver") is no word of the food.
+  const typed = normalizeName(text.replaceAll('|', ' '))
+    .split(' ')
+    .filter((word, i) => word !== '' && !(word === 's' && i > 0))
+    .slice(0, MAX_QUERY_TERMS);
   // Synonyms match singular words; a word typed as it was keeps its typed form: FTS5's
   // porter stemmer matches plurals itself, and the last word is matched as a prefix.
   const singulars = typed.map(singular);

@@ -19,6 +19,8 @@ export interface Synonym {
   scope?: SearchScope;
   /** Only as typed in the singular: "peppers" are the vegetables, "pepper" the spice. */
   singularOnly?: boolean;
+  /** Its words are the names' own: no other entry rewrites them ("apple crisp" -> "crisp apple" stays a dessert, not potato chips). */
+  final?: boolean;
 }
 
 export type SearchScope = 'ingredient' | 'survey';
@@ -197,7 +199,7 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'jello', to: 'gelatin dessert', note: 'US trade name' },
   { from: 'flavour', to: 'flavor', note: 'British spelling' },
   { from: 'yogourt', to: 'yogurt', note: 'spelling' },
-  { from: 'marrow', to: 'squash summer', note: 'British: a large summer squash' },
+  { from: 'marrow', to: 'squash summer all varieties', note: 'British: a large summer squash of no one variety' },
   { from: 'squash', to: 'squash', note: 'as SR names it' },
   { from: 'spring green', to: 'collard', note: 'British: young cabbage greens, nearest SR record collards' },
   { from: 'minced lamb', to: 'lamb ground', note: 'British/US' },
@@ -302,4 +304,38 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'hamburger bun', to: 'roll hamburger', note: 'SR names buns rolls' },
   { from: 'burger bun', to: 'roll hamburger', note: 'SR names buns rolls' },
   { from: 'meatloaf', to: 'meat loaf', note: 'FNDDS writes it as two words', scope: 'survey' },
+  { from: 'cornichon', to: 'pickle cucumber dill', note: 'French: small dill pickles' },
+  { from: 'gherkin', to: 'pickle cucumber dill', note: 'British: small pickled cucumbers' },
+  { from: 'kumara', to: 'sweet potato', note: 'New Zealand: the sweet potato' },
+  { from: 'kumera', to: 'sweet potato', note: 'New Zealand spelling' },
+  { from: 'wombok', to: 'cabbage chinese pe tsai', note: 'Australian: napa cabbage' },
+  { from: 'eye fillet', to: 'beef tenderloin', note: 'Australian: the beef tenderloin' },
+  { from: 'black eyed bean', to: 'cowpea|blackeye', note: 'British: black-eyed peas; SR names them cowpeas (blackeyes)' },
+  { from: 'black eyed pea', to: 'cowpea|blackeye', note: 'SR names them cowpeas (blackeyes); Foundation blackeye peas' },
+  { from: 'calf liver', to: 'veal liver', note: 'British: calf\'s liver is veal liver' },
+  { from: 'calve liver', to: 'veal liver', note: 'British: calves\' liver is veal liver' },
+  { from: 'port', to: 'alcoholic beverage wine dessert sweet', note: 'a sweet fortified wine; SR names it dessert wine', wholeQuery: true },
+  { from: 'port wine', to: 'alcoholic beverage wine dessert sweet', note: 'a sweet fortified wine; SR names it dessert wine' },
+  { from: 'mixed peel', to: 'candied fruit', note: 'British: candied citrus peel; SR has candied fruit' },
+  { from: 'boston butt', to: 'pork shoulder blade', note: 'US: the upper pork shoulder' },
+  { from: 'string cheese', to: 'cheese mozzarella part skim', note: 'US: string cheese is part-skim mozzarella' },
+  { from: 'pork rind', to: 'snack pork skin', note: 'US: fried pork skins' },
+  { from: 'broccoli rabe', to: 'broccoli raab', note: 'US spelling' },
+  { from: 'rapini', to: 'broccoli raab', note: 'Italian' },
+  { from: 'jumbo oat', to: 'oat rolled', note: 'British: large rolled oats' },
+  { from: 'serrano chile', to: 'pepper serrano', note: 'a hot pepper variety' },
+  { from: 'serrano pepper', to: 'pepper serrano', note: 'a hot pepper variety' },
+  { from: 'chilli', to: 'pepper hot chili', note: 'British: a chilli is the fresh hot pepper', wholeQuery: true, scope: 'ingredient' },
+  { from: 'fresh pasta', to: 'pasta fresh refrigerated', note: 'SR names it fresh-refrigerated pasta' },
+  { from: 'clam juice', to: 'clam canned liquid', note: 'bottled clam juice is the canned liquid' },
+  { from: 'bbq', to: 'barbecue', note: 'abbreviation' },
+  { from: 'pulled pork', to: 'barbecue pork', note: 'US: pulled pork is barbecued pork', scope: 'survey' },
+  { from: 'apple crisp', to: 'crisp apple', note: 'US: the baked dessert (not apple crisps)', scope: 'survey', final: true },
+  { from: 'chicken parmesan', to: 'chicken or turkey parmigiana', note: 'US name of the dish', scope: 'survey' },
+  { from: 'chicken parm', to: 'chicken or turkey parmigiana', note: 'US everyday word', scope: 'survey' },
+  { from: 'philly cheesesteak', to: 'cheese steak sandwich', note: 'US: the Philadelphia cheese steak sandwich', scope: 'survey' },
+  { from: 'cheesesteak', to: 'cheese steak', note: 'FNDDS writes it as two words', scope: 'survey' },
+  { from: 'breakfast burrito', to: 'egg burrito', note: 'US: a breakfast burrito is an egg burrito', scope: 'survey' },
+  { from: 'chicken fried steak', to: 'beef steak country fried', note: 'US: a breaded fried beef steak', scope: 'survey' },
+  { from: 'mozzarella stick', to: 'mozzarella stick breaded', note: 'the breaded snack, not a stick of cheese', scope: 'survey' },
 ];

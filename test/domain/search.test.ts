@@ -40,6 +40,14 @@ describe('search query', () => {
     expect(buildSearchQuery('apples').match).toBe('"apples"*');
     // Two passes: wholemeal -> whole wheat, then "whole wheat flour" -> as SR names it.
     expect(applySynonyms(['wholemeal', 'flour']).map((w) => w.word)).toEqual(['wheat', 'flour', 'whole', 'grain']);
+    // A final entry's words are the names' own: "apple crisp" is the dessert "Crisp, apple", not apple potato chips.
+    expect(applySynonyms(['apple', 'crisp'], 'survey').map((w) => w.word)).toEqual(['crisp', 'apple']);
+    expect(applySynonyms(['crisp'], 'survey').map((w) => w.word)).toEqual(['potato', 'chip']);
+  });
+
+  it("drops a possessive's s", () => {
+    expect(buildSearchQuery("calf's liver").normalized).toBe('veal liver');
+    expect(buildSearchQuery('s').typed).toEqual(['s']);
   });
 
   it('reads a whole-query synonym only when it is the whole query', () => {

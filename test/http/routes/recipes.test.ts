@@ -67,8 +67,9 @@ describe('POST /v1/recipes/analyze', () => {
     const res = await analyze({ lines: ['2 cooking apples', '100 g unblanched almonds', '200 g cooking chorizo'] });
     expect(res.statusCode).toBe(200);
     const [apples, almonds, chorizo] = res.json().lines;
-    // SR Legacy 9004 "Apples, raw, without skin" (not 9006 "..., cooked, microwave", which "cooking" found before)
-    expect(apples).toMatchObject({ food_text: 'cooking apples', ingredient: { id: 9004 }, provenance: { query: 'apples' } });
+    // SR Legacy 9003 "Apples, raw, with skin": the apple as bought (not 9006 "..., without skin, cooked,
+    // microwave", which "cooking" found before, nor 9004 "..., without skin", a peeled form)
+    expect(apples).toMatchObject({ food_text: 'cooking apples', ingredient: { id: 9003 }, provenance: { query: 'apples' } });
     // Foundation 2346393 "Nuts, almonds, whole, raw" (not SR Legacy 12206 "Nuts, almonds, honey roasted, unblanched")
     expect(almonds).toMatchObject({ ingredient: { id: 2346393 }, provenance: { query: 'almonds' } });
     // SR Legacy 7019 "Sausage, pork, chorizo, link or ground, raw" (not 746781 "..., cooked, pan-fried")

@@ -9,17 +9,19 @@ import { createTestApp, type TestApp } from '../../support/app.js';
  * The golden set (test/fixtures/search/golden.csv, built blind from the raw files by another
  * session: see its reason column; the rows whose reason ends "[added blind, issue 14b]" were
  * written later, labelled from the raw files before being run, and kept only when their hash
- * put them in the tuning part; the rows ending "[added blind, issue 14c]", 300 everyday recipe
- * and food-diary words labelled blind by another session, are kept in both parts): queries people type, each with the ids a right first hit may
+ * put them in the tuning part; the rows ending "[added blind, issue 14c]" and "[... 14d]", 620
+ * everyday recipe, shopping and food-diary words labelled blind by other sessions, are kept in
+ * both parts): queries people type, each with the ids a right first hit may
  * have. Split once by a seeded hash of the query into a tuning part (ranking was tuned
  * on its failures only) and a held-out part.
  *
  * The target is a 95% first-hit rate on each part (issue 14). It is not reached yet: the
  * test holds each part at its measured rate (FLOOR) so a change that loses ground fails, and
- * prints both rates against the target. Raise FLOOR as the rates rise; 0.95 is done.
+ * prints both rates against the target. Raise FLOOR as the rates rise; 0.95 is done. (Adding
+ * blind rows lowered the measured rates: the floors were set again from the grown set.)
  */
 const TARGET = 0.95;
-const FLOOR = { tuning: 0.959, heldOut: 0.854 };
+const FLOOR = { tuning: 0.949, heldOut: 0.848 };
 interface GoldenRow {
   query: string;
   kind: 'ingredient' | 'survey' | 'branded' | 'branded_gtin';
