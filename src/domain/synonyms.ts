@@ -338,4 +338,5 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'breakfast burrito', to: 'egg burrito', note: 'US: a breakfast burrito is an egg burrito', scope: 'survey' },
   { from: 'chicken fried steak', to: 'beef steak country fried', note: 'US: a breaded fried beef steak', scope: 'survey' },
   { from: 'mozzarella stick', to: 'mozzarella stick breaded', note: 'the breaded snack, not a stick of cheese', scope: 'survey' },
+  { from: 'idaho potato', to: 'potato russet', note: 'US: Idaho potatoes are russets' },
 ];
