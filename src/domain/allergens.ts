@@ -207,6 +207,9 @@ const COMPOSITIONS: Array<{ name: string; allergens: Allergen[] }> = [
   { name: 'mcgriddles?|griddle ?cakes?', allergens: ['dairy', 'eggs'] },
   // Rice Krispies Treats list milk in their flavouring (3 of 3 OFF products).
   { name: 'rice krispies treats', allergens: ['dairy'] },
+  // High-protein baby cereal is soy flour with rice flour: SR gives the dry cereal 25.4 g protein per
+  // 100 g, against 6.6 to 13.5 g for the dry rice, oatmeal, barley and mixed baby cereals.
+  { name: 'babyfood, cereal, high protein', allergens: ['soy'] },
   // Cooking sprays are oil with soy lecithin: 105 of 128 OFF cooking sprays list soy (PAM original).
   { name: 'cooking spray', allergens: ['soy'] },
   // Published sandwich builds: Burger King's Original Chicken Sandwich is a breaded patty on a

@@ -143,6 +143,7 @@ describe('allergen rules', () => {
     ["ARBY'S, roast beef sandwich, classic", ['gluten', 'wheat', 'sesame']], // 21527
     ["McDONALD'S, Bacon Ranch Salad without chicken", ['dairy']], // 21378: no dressing
     ['Oil, PAM cooking spray, original', ['soy']], // 4679
+    ['Babyfood, cereal, high protein, with apple and orange, dry', ['soy']], // 3211: 25.4 g protein, soy flour
     ['Vegetable juice cocktail, canned', ['celery']], // 11578
     ['Lemon juice from concentrate, canned or bottled', ['sulphites']], // 9153
     ['Lemon juice, raw', []], // 9152
