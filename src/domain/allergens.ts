@@ -175,6 +175,8 @@ const COMPOSITIONS: Array<{ name: string; allergens: Allergen[] }> = [
   { name: 'potato salad', allergens: ['eggs', 'celery', 'mustard'] },
   // SR 11671 "Potatoes, whole milk 19 %, ..., bread crumbs 2 %, salt, butter".
   { name: "potatoes, o'brien, home-prepared", allergens: ['dairy', 'wheat'] },
+  // SR 8037 "Made with oats, raisins, sunflower seeds, almonds, wheat germ, honey, coconut and canola oil."
+  { name: 'granola, homemade', allergens: ['wheat'] },
   // SR 19375 "Powdered sugar, milk and vanilla."
   { name: 'frostings, glaze, prepared-from-recipe', allergens: ['dairy'] },
   // SR 11656 "Yellow corn, whole milk 23 %, egg 14 %, sugar, butter".

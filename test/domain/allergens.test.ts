@@ -130,6 +130,7 @@ describe('allergen rules', () => {
     ["Potatoes, o'brien, home-prepared", ['gluten', 'wheat', 'dairy']], // 11671: milk, bread crumbs, butter
     ['Potato salad, home-prepared', ['eggs', 'celery', 'mustard']], // 11414: egg, celery, dry mustard
     ['Frostings, glaze, prepared-from-recipe', ['dairy']], // 19375: powdered sugar, milk
+    ['Cereals ready-to-eat, granola, homemade', ['gluten', 'wheat', 'nuts']], // 8037: oats, almonds, wheat germ
     ['Frostings, white, fluffy, dry mix, prepared with water', ['eggs']], // 19247: egg white
     // toppings, formulas and mixes made with milk
     ['Dessert topping, semi solid, frozen', ['dairy']], // 1073: sodium caseinate
