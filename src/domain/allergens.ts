@@ -93,11 +93,7 @@ const CUSTARD_APPLE = /\bcustard[- ]apples?\b/i;
 const WHEAT_CEREAL_BRANDS =
   /^cereals\b[^|]*\b(?:golden crisp|uncle sam|weetabix|fiber 7|crispy hexagons)\b/i;
 
-
-/**
- * Rice mixes with vermicelli (Rice-A-Roni) are rice and wheat pasta, not a rice noodle. The
- * crisped-rice cereals are flavoured with barley malt, like Rice Krispies.
- */
+/** Rice mixes with vermicelli (Rice-A-Roni) are rice and wheat pasta, not a rice noodle. */
 const RICE_AND_VERMICELLI = /\brice-a-roni\b|\brice and vermicelli\b/i;
 
 /**
@@ -240,7 +236,8 @@ export const ALLERGEN_RULES: AllergenRule[] = [
   },
   {
     allergen: 'gluten',
-    include: [...composedOf('gluten'), 
+    include: [
+      ...composedOf('gluten'),
       GRAIN_CEREAL,
       CRISPED_RICE_BRANDS,
       w('malt-o-meal, original|mini spooners|cinnamon toasters|apple zings|marshmallow mateys|barley|rye|pumpernickel|oats?|oatmeal|oat bran|oat flour|malt|malted|malt vinegar|beer|ale|lager|stout|granola|muesli|cheerios|rice krispies|corn flakes|crisped rice|crisp rice|frosted flakes|special k|cereal bars?|granola bars?|whole grain bars?|multigrain|kudos|clif|milky way|100 grand|m&m.s crispy|crispy rice|puffins|yeast extract|marmite|vegemite|parfait'),
@@ -251,7 +248,8 @@ export const ALLERGEN_RULES: AllergenRule[] = [
   },
   {
     allergen: 'dairy',
-    include: [...composedOf('dairy'), 
+    include: [
+      ...composedOf('dairy'),
       MILK_CHOCOLATE_CANDY,
       MILK_CHOCOLATE_BRANDS,
       w('(?<!stuffing, )(?:muffins?|cornbread)[^|]*dry mix, prepared|pie crust, cookie-type[^|]*prepared from recipe|lasagne|hazelnut spreads?|malted drink mix|dairy[- ]based|crepes?|popovers?|sauce, white|sausage gravy|gravy, sausage|country gravy|white gravy|sweet potato pie|pie, sweet potato|cordon bleu|parmigiana|manicotti|cannelloni|stuffed shells|chiles? rellenos?|tikka masala|korma|raita|lassi|slim-?fast|glucerna|stroganoff|bearnaise|pralines?|souffles?|flan|creme brulee|tiramisu|blintz(?:es)?|cannoli|tres leches|brioche|bread pudding|onion dip|dip, (?:french )?onion|spinach dip|dip, spinach|mcmuffins?|mcflurry|sundaes?|frosty (?:dairy|shake)|wendy.s, frosty|dairy desserts?|sherbets?|chocolate truffles?|candies, truffles|100 grand|mousse|pound cake|potato soup|caseinate|lactose-free|lactaid|fish-shaped|cookies, [^|]*prepared from recipe|cake, (?:chocolate|yellow|white|pound)[^|]*prepared from recipe|milk|milks|milkfat|buttermilk|butter|buttery|butterfat|ice creams|creams|frozen yogurts|bisque|chowder|oyster stew|caramello|special dark|tootsie roll|brittle|butterscotch|confectioner.s coating|dairy drink|burrito supreme|taco salad|sausage burrito|danish|pie, pumpkin|pumpkin pie|pecan pie|pie, pecan|made with (?:whole |low fat |lowfat |nonfat |skim |2% )?milk|nacho|cheese|cheeses|cheesy|cheddar|mozzarella|parmesan|ricotta|brie|camembert|feta|gouda|swiss|provolone|muenster|monterey|colby|romano|gruyere|limburger|neufchatel|roquefort|blue cheese|cottage|queso|cream|creamed|creamy|creme|sour cream|yogurt|yoghurt|whey|casein|caseinate|kefir|ghee|lactose|custard|pudding|puddings|ice cream|ice milk|frozen yogurt|quark|paneer|eggnog|dulce de leche|milkshake|shake|latte|cappuccino|chocolate milk|milk chocolate|nonfat dry milk|caramel|caramels|toffee|fudge|nougat|pizza|cheeseburger|alfredo|au gratin|scalloped|(?<!sweet )potato(?:es)?\\b[^|]*\\bmashed|mashed(?: [a-z]+)? potato(?:es)?|bechamel|white sauce|hollandaise|ranch|lasagna|quesadilla|enchilada|nachos|macaroni and cheese|mac and cheese'),
@@ -275,7 +273,8 @@ export const ALLERGEN_RULES: AllergenRule[] = [
   },
   {
     allergen: 'eggs',
-    include: [...composedOf('eggs'), 
+    include: [
+      ...composedOf('eggs'),
       QUICK_BREAD,
       w('eggs?|egg whites?|egg yolks?|yolks?|albumen|popovers?|flan|creme brulee|tiramisu|bread pudding|hush puppies|sweet potato pie|pie, sweet potato|chiles? rellenos?|lemon curd|key lime pie|pie, key lime|spaetzle|biscotti|blintz(?:es)?|zabaglione|mars almond|coleslaw|big breakfast|deluxe breakfast|eggnog|mayonnaise|mayo|miracle whip|meringue|custard|hollandaise|bearnaise|aioli|egg noodles?|noodles, egg|noodles?|egg rolls?|wontons?|caesar|coleslaw dressing|dressing, coleslaw|thousand island|russian dressing|green goddess|peppercorn dressing|ranch|tartar sauce|sauce, tartar|with tartar|tuna salad|ham salad|chicken salad|egg salad|potato salad|macaroni salad|creamy horseradish|horseradish sauce, creamy|russian|roll wrappers?|wonton wrappers?|noodle soups?|soup, [^|]*noodle|noodle dinners?'),
       w('cakes?|cheesecake|cupcakes?|cookies?|brownies?|muffins?|pancakes?|hotcakes|waffles?|crepes?|french toast|doughnuts?, cake|cake-type|crullers?|eclairs?|cream puffs?|puff shell|danish|ladyfingers|macaroons?|nougat|pan dulce|quesadilla salvadorena|fortune|vanilla wafer, chilled|egg substitute|marshmallow creme|divinity|(?:ice creams?|frozen custard|soft-serve)[^|]*french vanilla|french vanilla[^|]*(?:ice creams?|soft-serve)|mousse|souffle|quiche|frittata|omelet|pasta, fresh|fresh pasta|pasta, homemade|challah|brioche|popovers?|cornbread|corn bread|pumpkin pie|pie, pumpkin|pecan pie|pie, pecan|cream pie|pie, (?:banana|vanilla|chocolate|coconut|lemon) (?:cream|creme|meringue)|custard pie|sponge|angelfood|angel food|pound cake|milky way|3 musketeers|snickers|toblerone|whopper|special sauce|with condiments, vegetables and mayonnaise|burrito, (?:breakfast|sausage)|sausage burrito|breakfast burrito|hot and sour soup|soup, hot and sour|potato pancakes?'),
@@ -293,7 +292,8 @@ export const ALLERGEN_RULES: AllergenRule[] = [
   },
   {
     allergen: 'fish',
-    include: [...composedOf('fish'), 
+    include: [
+      ...composedOf('fish'),
       w('fish|salmon|tuna|cod|codfish|anchov(?:y|ies)|sardines?|herring|mackerel|trout|halibut|haddock|pollock|pollack|tilapia|catfish|bass|perch|pike|walleye|snapper|sole|flounder|plaice|swordfish|carp|eel|roe|caviar|whitefish|whiting|shark|smelt|sturgeon|mullet|pompano|grouper|mahimahi|mahi-mahi|turbot|bluefish|croaker|cusk|dolphinfish|lingcod|monkfish|orange roughy|rockfish|sablefish|scup|sea bass|seatrout|sheepshead|surimi|tilefish|wolffish|yellowtail|burbot|milkfish|cisco|lox|bonito|skipjack|albacore|kipper|kippered|gefilte|worcestershire|caesar|fish sauce|filet-o-fish|imitation crab|imitation shrimp|imitation scallops?'),
     ],
     exclude: [w('shellfish|crayfish|crawfish|jellyfish|starfish|cuttlefish|devilfish|fish-free|vegan fish|dogfish bars?|fish-shaped|goldfish|butterfish|sole proprietor|spot prawns?|swordfish-free')],
@@ -315,7 +315,8 @@ export const ALLERGEN_RULES: AllergenRule[] = [
   },
   {
     allergen: 'nuts',
-    include: [...composedOf('nuts'), 
+    include: [
+      ...composedOf('nuts'),
       w('almonds?|walnuts?|pecans?|cashews?|pistachios?|hazelnuts?|filberts?|brazil ?nuts?|brazilnuts?|macadamias?|macadamia nuts?|pine ?nuts?|pinenuts?|pignolias?|pinyon|pinon|pili ?nuts?|pilinuts?|heartnuts?|hickory ?nuts?|hickorynuts?|beechnuts?|chestnuts?|ginkgo(?: nuts?)?|acorns?|praline|marzipan|gianduja|nutella|mixed nuts|nuts, mixed|tree nuts?|almond (?:paste|butter|milk|flour|oil)|pesto|with nuts|and nuts|nut bar|nut and raisin|nuts and seeds|trail mix|heath|bit-o.-honey|toblerone|baklava|rocky road|spumoni|amaretti|frangipane|nut breads?|banana nut|date nut|nut rolls?|nuts?|skor|snickers almond|granola, homemade|butternuts?, dried|nuts, butternuts'),
     ],
     exclude: [w('principal uses[^|]*|acorn squash|squash, [^|]*acorn|mouse nuts|nuts?, coconut|soy ?nuts?|soynuts?|tiger ?nuts?|betel ?nuts?|kola ?nuts?|cola nuts?|coconuts?|nutmeg|butternut squash|squash, butternut|squash, winter, butternut|doughnuts?|donuts?|water chestnuts?|chestnuts?, water|nut-free|peanuts?|breadnut|corn nuts?|grape-nuts|honey nut|nut oat|hazelnut creamer|without nuts')],
@@ -328,7 +329,8 @@ export const ALLERGEN_RULES: AllergenRule[] = [
   },
   {
     allergen: 'soy',
-    include: [...composedOf('soy'), 
+    include: [
+      ...composedOf('soy'),
       w('soy|soya|soybeans?|soyabeans?|soymilk|tofu|tempeh|miso|edamame|natto|okara|yuba|teriyaki|shoyu|tamari|hoisin|textured vegetable protein|tvp|isomil|prosobee|meatless|vegetarian (?:burgers?|sausages?|chicken|meat|fillets?|meatloaf|patties|hot dogs?|franks?|links|bacon|slices|meatballs?)|veggie burger|clif|kashi golean|luna bar|ensure|glucerna|silk|restaurant, chinese|chinese restaurant|sweet and sour|general tso|lo mein|egg foo young|expert care|lecithin|mayonnaise, imitation, soybean'),
     ],
     exclude: [
@@ -360,7 +362,8 @@ export const ALLERGEN_RULES: AllergenRule[] = [
   },
   {
     allergen: 'sulphites',
-    include: [...composedOf('sulphites'), 
+    include: [
+      ...composedOf('sulphites'),
       w('wines?|sulfured|sulphured|sulfites?|sulphites?|sulfite-treated|bisulfite|dried apricots?|apricots, dried|apricots, dehydrated|vinegar, (?:red|white) wine|wine vinegar|balsamic|golden raisins|raisins, golden|maraschino|potatoes, mashed, dehydrated|mashed, dehydrated|prepared from (?:flakes|granules)|potato flakes|(?:dried|dehydrated) (?:peaches|pears|apples)|(?:peaches|pears|apples), (?:dried|dehydrated)'),
     ],
     exclude: [w('unsulfured|unsulphured|sulfite-free')],
