@@ -175,8 +175,6 @@ const COMPOSITIONS: Array<{ name: string; allergens: Allergen[] }> = [
   { name: 'granola, homemade', allergens: ['wheat'] },
   // SR 19375 "Powdered sugar, milk and vanilla."
   { name: 'frostings, glaze, prepared-from-recipe', allergens: ['dairy'] },
-  // SR 11656 "Yellow corn, whole milk 23 %, egg 14 %, sugar, butter".
-  { name: 'corn pudding, home prepared', allergens: ['dairy', 'eggs'] },
   // Fluffy white (seven-minute) frosting is whipped egg white and sugar.
   { name: 'frostings, white, fluffy|fluffy white frosting|seven-minute frosting', allergens: ['eggs'] },
   // Vegetable juice cocktail is tomato juice with celery and other vegetable juices (V8): 68 of 106
