@@ -188,7 +188,8 @@ const COMPOSITIONS: Array<{ name: string; allergens: Allergen[] }> = [
   // are thickened with flour (32 of 57); Pringles-type crisps made from dried potatoes hold wheat
   // starch (8 of 10 OFF Pringles).
   { name: 'chicken patt(?:y|ies)|seasoning mix[^|]*\\bchili|chili seasoning|potato chips, made from dried potatoes', allergens: ['wheat'] },
-  // SR 11373 and 11843 "Potatoes, whole milk, cheddar cheese, butter or margarine, flour 2 %".
+  // SR 11843 "Potatoes 55 %, whole milk 30 %, cheddar cheese 9 %, margarine 3 %, flour 2 %, salt";
+  // 22 of 32 OFF au gratin products list wheat.
   { name: 'au gratin, home-prepared|au gratin[^|]*from recipe', allergens: ['wheat', 'dairy'] },
   // McDonald's Big Breakfast: scrambled eggs, sausage, hash browns and a buttermilk biscuit.
   { name: 'big breakfast', allergens: ['wheat', 'dairy', 'eggs'] },
