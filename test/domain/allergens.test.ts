@@ -94,4 +94,70 @@ describe('allergen rules', () => {
   ])('%s -> %j', (name, expected) => {
     expect(flags(name)).toEqual(expected);
   });
+
+  // Third round: the second labeller's tuning rows (catalogue ids in the comments).
+  it.each([
+    // "roll" in a meat name is a cut or a rolled loaf; spaghetti squash is a squash; a brand is not a chowder
+    ['Beef, New Zealand, imported, cube roll, separable lean only, raw', []], // 23407
+    ['Chicken breast, roll, oven-roasted', []], // 7935
+    ['Honey roll sausage, beef', []], // 7088
+    ['Beef, sandwich steaks, flaked, chopped, formed and thinly sliced, raw', []], // 13342
+    ['Sausage, New england brand, pork, beef', []], // 7091
+    ['Squash, winter, spaghetti, cooked, boiled, drained, or baked, without salt', []], // 11493
+    ['Babyfood, dessert, peach cobbler, strained', []], // 3227: a fruit puree
+    // acorn squash is not an acorn; mashed is dairy for potatoes only; cuts named swiss or cottage are not cheese
+    ['Squash, winter, acorn, cooked, boiled, mashed, with salt', []], // 11865
+    ['Sweet potato, canned, mashed', []], // 11514
+    ['Potatoes, mashed, home-prepared, whole milk added', ['dairy']], // 11657
+    ['Lamb, New Zealand, imported, tongue - swiss cut, raw', []], // 17379
+    ['Potatoes, french fried, cottage-cut, salt not added in processing, frozen, as purchased', []], // 11406
+    ['Fruit juice smoothie, BOLTHOUSE FARMS, BERRY BOOST', []], // 9514: not the Boost drink
+    ['Popovers, dry mix, enriched', ['gluten', 'wheat']], // 18339: milk and eggs are added when prepared
+    // wheat the name does not show
+    ['Farro, pearled, dry, raw', ['gluten', 'wheat']], // 2710828
+    ['RICE-A-RONI, chicken flavor, unprepared', ['gluten', 'wheat']], // 22998: rice and vermicelli
+    ['Rice and vermicelli mix, beef flavor, unprepared', ['gluten', 'wheat']], // 32000
+    ['Meatballs, meatless', ['gluten', 'wheat', 'soy']], // 43132
+    ['Chicken patty, frozen, uncooked', ['gluten', 'wheat']], // 5323: breaded
+    ['Seasoning mix, dry, chili, original', ['gluten', 'wheat']], // 2076
+    ['Snacks, potato chips, made from dried potatoes, reduced fat', ['gluten', 'wheat']], // 19045: Pringles-type
+    ['Potatoes, au gratin, home-prepared from recipe using margarine', ['gluten', 'wheat', 'dairy']], // 11843: SR recipe, flour
+    ['Cereals ready-to-eat, HEALTH VALLEY, FIBER 7 Flakes', ['gluten', 'wheat']], // 8290
+    ['Cereals ready-to-eat, RALSTON CRISP RICE', ['gluten']], // 8025: barley malt
+    ['Cereals ready-to-eat, ALPEN', ['gluten', 'wheat', 'dairy', 'nuts']], // 43218: muesli with milk powder
+    ["McDONALD'S, BIG BREAKFAST", ['gluten', 'wheat', 'dairy', 'eggs']], // 21341: biscuit
+    // SR recipe footnotes
+    ["Potatoes, o'brien, home-prepared", ['gluten', 'wheat', 'dairy']], // 11671: milk, bread crumbs, butter
+    ['Potato salad, home-prepared', ['eggs', 'celery', 'mustard']], // 11414: egg, celery, dry mustard
+    ['Frostings, glaze, prepared-from-recipe', ['dairy']], // 19375: powdered sugar, milk
+    ['Cereals ready-to-eat, granola, homemade', ['gluten', 'wheat', 'nuts']], // 8037: oats, almonds, wheat germ
+    ['Frostings, white, fluffy, dry mix, prepared with water', ['eggs']], // 19247: egg white
+    // toppings, formulas and mixes made with milk
+    ['Dessert topping, semi solid, frozen', ['dairy']], // 1073: sodium caseinate
+    ['Reddi Wip Fat Free Whipped Topping', ['dairy']], // 1200
+    ['Oil, industrial, palm kernel (hydrogenated) , used for whipped toppings, non-dairy', []], // 4660
+    ['Toddler formula, MEAD JOHNSON, ENFAGROW, Toddler Transitions, with ARA and DHA, powder', ['dairy']], // 3967
+    ['Beverages, coffee, instant, mocha, sweetened', ['dairy']], // 14224
+    // published sandwich builds, soy lecithin sprays, celery juice, sulphited fruit products, chitons
+    ['BURGER KING, Original Chicken Sandwich', ['gluten', 'wheat', 'eggs', 'sesame']], // 21259
+    ["McDONALD'S, McCHICKEN Sandwich", ['gluten', 'wheat', 'eggs']], // 21355
+    ["ARBY'S, roast beef sandwich, classic", ['gluten', 'wheat', 'sesame']], // 21527
+    ["McDONALD'S, Bacon Ranch Salad without chicken", ['dairy']], // 21378: no dressing
+    ['Oil, PAM cooking spray, original', ['soy']], // 4679
+    ['Babyfood, cereal, high protein, with apple and orange, dry', ['soy']], // 3211: 25.4 g protein, soy flour
+    ['Vegetable juice cocktail, canned', ['celery']], // 11578
+    ['Lemon juice from concentrate, canned or bottled', ['sulphites']], // 9153
+    ['Lemon juice, raw', []], // 9152
+    ['Lime juice, canned or bottled, unsweetened', ['sulphites']], // 9161
+    ['Mango, dried, sweetened', ['sulphites']], // 9178
+    ['Beverages, AMBER, hard cider', ['sulphites']], // 14250
+    ['Chiton, leathery, gumboots (Alaska Native)', ['molluscs']], // 35026
+    // milk the name does not show: SR nutrients, OFF shares
+    ['Beverages, V8 SPLASH Smoothies, Peach Mango', ['dairy']], // 14086: 1.2 g protein, 41 mg calcium, no fat
+    ['Snacks, corn-based, extruded, onion-flavor', ['dairy']], // 19007: Funyuns-type, buttermilk
+    ["McDONALD'S, Sausage McGRIDDLES", ['gluten', 'wheat', 'dairy', 'eggs']], // 21328: griddle cakes
+    ["Snacks, KELLOGG, KELLOGG'S RICE KRISPIES TREATS Squares", ['gluten', 'dairy']], // 19438
+  ])('%s -> %j', (name, expected) => {
+    expect(flags(name)).toEqual(expected);
+  });
 });
