@@ -50,6 +50,10 @@ describe('ranking signals', () => {
     expect(rankSignals('Peaches, canned, water pack, solids and liquids', 0).processedWords).toBe(2);
     expect(rankSignals('Corn, sweet, yellow, canned, no salt added, solids and liquids', 0).processedWords).toBe(2);
     expect(rankSignals('Corn, sweet, yellow, canned, whole kernel, drained solids', 0).processedWords).toBe(2);
+    // Substitutes and fermented forms are not the plain food.
+    expect(rankSignals('Veggie burger, on bun', 0, null, 'survey').processedWords).toBe(1);
+    expect(rankSignals('Lasagna, meatless', 0, null, 'survey').processedWords).toBe(1);
+    expect(rankSignals('Tofu, salted and fermented (fuyu)', 0).processedWords).toBe(1);
     expect(rankSignals("APPLEBEE'S, chili", 0).brandName).toBe(true);
     // FNDDS names a restaurant in a capitalised parenthesis; SR's parentheses explain.
     expect(rankSignals('Hamburger (McDonalds)', 0, null, 'survey').brandName).toBe(true);
