@@ -49,8 +49,8 @@ export const SIBLING_PROFILE = 0.7;
  * reviewed food-group table (it could rule categories out); "+langual" when the national
  * food and the chosen candidate both carry LanguaL facets. "name+profile+group+langual v3".
  */
-export function linkMethod(compared: { group: boolean; langual: boolean; twin?: boolean }): string {
-  return `name+profile${compared.group ? '+group' : ''}${compared.langual ? '+langual' : ''}${compared.twin ? '+twin' : ''} ${LINKER_VERSION}`;
+export function linkMethod(compared: { group: boolean; langual: boolean; twin?: boolean; record?: boolean }): string {
+  return `name+profile${compared.group ? '+group' : ''}${compared.langual ? '+langual' : ''}${compared.twin ? '+twin' : ''}${compared.record ? '+record' : ''} ${LINKER_VERSION}`;
 }
 
 /** Macronutrient profile per 100 g; null where the source does not give it. */
@@ -399,6 +399,28 @@ export interface LinkResult {
   rival: boolean;
   /** Verified as a composition twin of this verified candidate (Linker.rank), not by its own name score. */
   twinOf?: number;
+  /** Verified as another FDC record of the same food as this verified candidate (Linker.sameRecordLink). */
+  recordOf?: number;
+}
+
+/**
+ * Words that tell FDC records of one food apart without changing what the food is: how the
+ * flour was milled for the US market ("bleached") and the record's sampling ("year round
+ * average"). Enrichment words are already dropped by the reviewed synonyms.
+ */
+const RECORD_WORDS = new Set(['bleached', 'unbleached', 'year', 'round']);
+
+/** The figures a name states, in order ("94 proof", "80% lean meat / 20% fat"): a record stating other figures is another food. */
+function figures(name: string): string {
+  return (name.match(/\d+(?:[.,/]\d+)*/g) ?? []).join(' ');
+}
+
+/** The same name words, state, form and record words aside. */
+function sameWords(a: NameTokens, b: NameTokens, form: ReadonlySet<string>): boolean {
+  const words = (x: NameTokens) => new Set([...x.all].filter((t) => !STATE_WORDS.has(t) && !form.has(t) && !RECORD_WORDS.has(t)));
+  const x = words(a);
+  const y = words(b);
+  return x.size === y.size && [...x].every((t) => y.has(t));
 }
 
 function cookedIn(tokens: Set<string>): boolean {
@@ -639,11 +661,18 @@ export class Linker {
   private readonly profileOf = new Map<number, Profile>();
   private readonly indexOf = new Map<number, number>();
   private readonly siblings = new Map<number, number[]>();
+  private readonly records = new Map<number, number[]>();
+  private readonly names = new Map<number, string>();
+
+  private nameOf(id: number): string {
+    return this.names.get(id) ?? '';
+  }
 
   constructor(
     ingredients: readonly LinkCandidate[],
     private readonly synonyms: Synonyms,
   ) {
+    for (const i of ingredients) this.names.set(i.id, i.name);
     this.candidates = ingredients.map((i) => ({
       id: i.id,
       tokens: nameTokens(i.name, synonyms),
@@ -701,6 +730,109 @@ export class Linker {
     });
     this.siblings.set(id, out);
     return out;
+  }
+
+  /**
+   * The canonical ingredients that are another FDC record of the same food as `id`, saying no
+   * more than it (SR Legacy 20081 and 20481 "Wheat flour, white, all-purpose", enriched or not;
+   * Foundation 748278 and SR 4582 "Oil, canola"; SR 12061 "Nuts, almonds" beside Foundation
+   * 2346393 "Nuts, almonds, whole, raw"): the same FDC category, the same head, no state
+   * conflict (a food sold dry is raw as sold), and every word of the record's name, state, form
+   * and record words aside, in the name of `id`. Their values must
+   * agree (MIN_PROFILE on the mean, MIN_COMPONENT on every component) where both give at least
+   * three macronutrients; a record with fewer (Foundation's "Oil, canola" gives only fat) is the
+   * same food only under the very same words. Memoised.
+   */
+  sameRecordsOf(id: number): number[] {
+    let out = this.records.get(id);
+    if (out) return out;
+    const a = this.candidates[this.indexOf.get(id)!]!;
+    const head = [...a.tokens.head].filter((t) => !STATE_WORDS.has(t));
+    const lists = head.map((t) => this.byToken.get(t) ?? []).sort((x, y) => x.length - y.length);
+    out = [];
+    if (a.category !== null && head.length > 0) {
+      for (const idx of lists[0] ?? []) {
+        const b = this.candidates[idx]!;
+        if (b.id === id || b.category !== a.category) continue;
+        if (![...b.tokens.head].filter((t) => !STATE_WORDS.has(t)).every((t) => a.tokens.all.has(t))) continue;
+        if (!head.every((t) => b.tokens.all.has(t))) continue;
+        const dry = isDry(a.profile) && isDry(b.profile);
+        const conflict = stateConflict(a.tokens.all, b.tokens.all);
+        if (conflict !== null && !(conflict === 'dried vs not dried' && dry)) continue;
+        const detail = profileDetail(a.profile, b.profile);
+        // Form words (peeled, with skin) are left to the values (sameRecordLink); state words
+        // count ("frozen, salted" egg is not a raw egg), but raw and dried on dry foods
+        // ("Lentils, raw" is "Lentils, dry").
+        const words = (x: NameTokens) =>
+          [...x.all].filter((t) => !RECORD_WORDS.has(t) && !this.form.has(t) && !(dry && (RAW.has(t) || DRIED.has(t))));
+        const wa = words(a.tokens);
+        const wb = words(b.tokens);
+        // Only a record that says no more than this one: a word it adds names another cut,
+        // variety or product ("chuck eye" steak, "savoy" cabbage, "buttermilk").
+        if (!wb.every((t) => a.tokens.all.has(t))) continue;
+        if (detail === null ? !wa.every((t) => b.tokens.all.has(t)) : detail.mean < MIN_PROFILE || detail.worst < MIN_COMPONENT) continue;
+        out.push(b.id);
+      }
+    }
+    this.records.set(id, out);
+    return out;
+  }
+
+  /**
+   * From the ingredient's side: `id` answers for the national food that `verified` (another
+   * record of the same food, sameRecordsOf) is verified against on its own name. It must say
+   * every word of the national name the verified record says (form words aside: a plain "Milk"
+   * record does not answer for a lactose-free milk its sibling names), add no word that tells
+   * foods apart (reviewed distinguishing and composition words, or the table's own distinctions
+   * beside the head), and pass every rule against the national food but the name bars: no
+   * conflict, and where the values can be compared, MIN_PROFILE and MIN_COMPONENT. The result,
+   * verified, or null.
+   */
+  sameRecordLink(food: NationalFoodForLink, verified: number, id: number): LinkResult | null {
+    const tokens = nameTokens(food.nameEn, this.synonyms);
+    const v = this.candidates[this.indexOf.get(verified)!]!;
+    const c = this.candidates[this.indexOf.get(id)!]!;
+    // Only from a verified record that says every word of the national name (form words
+    // aside): one verified despite a national word it lacks ("fillet" steak against a flank
+    // steak record) would pass that doubt on.
+    const cookedOk = cookedIn(v.tokens.all);
+    if ([...tokens.all].some((t) => !v.tokens.all.has(t) && !this.form.has(t) && !(t === 'cooked' && cookedOk))) return null;
+    const said = [...tokens.all].filter((t) => v.tokens.all.has(t));
+    if (said.some((t) => !c.tokens.all.has(t) && !this.form.has(t) && !RECORD_WORDS.has(t))) return null;
+    // ...and the record says nothing the national name does not: it is the plain record of the
+    // food the national name names (SR 12061 "Nuts, almonds" beside Foundation's "..., whole,
+    // raw"), never a more specific cut, grade or variety the verified record happens to contain.
+    const dry = isDry(c.profile) && (food.profile.water === null || isDry(food.profile));
+    if (
+      [...c.tokens.all].some(
+        (t) => !tokens.all.has(t) && !this.form.has(t) && !RECORD_WORDS.has(t) && !(dry && (RAW.has(t) || DRIED.has(t))),
+      )
+    ) {
+      return null;
+    }
+    const stated = figures(this.nameOf(id));
+    if (stated !== '' && stated !== figures(this.nameOf(verified))) return null;
+    const pool = new Map<string, Profile[]>();
+    for (const x of [v, c]) for (const t of x.tokens.all) pool.set(t, [...(pool.get(t) ?? []), x.profile]);
+    const f = {
+      tokens,
+      scientificName: food.scientificName,
+      profile: food.profile,
+      categories: food.categories ?? null,
+      ...(food.facets ? { facets: food.facets } : {}),
+      ...(food.speciesVocabulary ? { speciesVocabulary: food.speciesVocabulary } : {}),
+      ...(food.tableWords ? { tableWords: food.tableWords } : {}),
+    };
+    const r = scorePair(f, c, this.idf, this.distinct, this.referenceSpecies, { words: pool, always: this.always, form: this.form });
+    if (r.conflict !== null) return null;
+    // Values that cannot be compared with the national ones (fewer than three macronutrients)
+    // leave the name alone to decide: the very same words as the verified record.
+    if (r.profile === null ? !sameWords(v.tokens, c.tokens, this.form) : r.profile < MIN_PROFILE || (r.worst ?? 0) < MIN_COMPONENT) return null;
+    // Records that differ in the part eaten (peeled, with skin) must each agree with the national
+    // values within every tolerance: the values, not the words, say it makes no difference.
+    const formOf = (x: NameTokens) => [...x.all].filter((t) => this.form.has(t)).sort().join(' ');
+    if (formOf(v.tokens) !== formOf(c.tokens) && r.worst !== 1) return null;
+    return { ...r, verified: true, recordOf: verified };
   }
 
   idf = (t: string): number => {

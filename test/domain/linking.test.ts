@@ -6,6 +6,7 @@ const p = (water: number, kcal: number, protein: number, fat: number, carb: numb
   water, energyKcal: kcal, protein, fat, carb, sodiumMg: null, fibre: null,
 });
 const idf = () => 1;
+const EMPTY: Profile = { water: null, energyKcal: null, protein: null, fat: null, carb: null, sodiumMg: null, fibre: null };
 
 describe('linking', () => {
   it('rules out raw against cooked and salted against unsalted', () => {
@@ -213,5 +214,48 @@ describe('linking', () => {
     const chickenMince = { nameEn: 'beef ground, chicken, raw', scientificName: null, profile: full(72, 150, 19, 8, 0, 70, 0) };
     const beef = { id: 23562, name: 'Beef, ground, 90% lean meat / 10% fat, raw', scientificName: null, profile: full(72, 176, 20, 10, 0, 66, 0) };
     expect(new Linker([beef], synForm).best(chickenMince)?.verified).toBe(false);
+  });
+
+  it('gives the national food of a verified record to the plainer records of the same food (from the ingredient side)', () => {
+    const syn = { phrases: [] as Array<[string, string]>, words: new Map([['enriched', ''], ['unenriched', '']]), form: new Set<string>() };
+    // CoFID 11-886 (values as published); SR 20481 verified on its name; SR 20081, the enriched and
+    // bleached record of the same flour (US enrichment adds iron and B vitamins, not macros).
+    const flour = { nameEn: 'Flour, wheat, white, all-purpose', scientificName: null, profile: full(11.6, 352, 9.1, 1.4, 80.9, 2, 4) };
+    const sr = (id: number, name: string) => ({ id, name, scientificName: null, category: '2000', profile: full(11.92, 364, 10.33, 0.98, 73.61, 2, 2.7) });
+    const flours = new Linker([sr(20481, 'Wheat flour, white, all-purpose, unenriched'), sr(20081, 'Wheat flour, white, all-purpose, enriched, bleached')], syn);
+    expect(flours.sameRecordsOf(20481)).toEqual([20081]);
+    expect(flours.sameRecordLink(flour, 20481, 20081)).toMatchObject({ candidateId: 20081, verified: true, recordOf: 20481, conflict: null });
+    // A Foundation record with too few values to compare (748278 "Oil, canola": fat only) is the
+    // same food only under the very same words.
+    const oil = { nameEn: 'Oil, canola', scientificName: null, profile: full(0, 899, 0, 99.9, 0, 0, 0) };
+    const canola = { id: 4582, name: 'Oil, canola', scientificName: null, category: '0400', profile: full(0, 884, 0, 100, 0, 0, 0) };
+    const sparse = { id: 748278, name: 'Oil, canola', scientificName: null, category: '0400', profile: { ...EMPTY, fat: 94.5 } };
+    const sparseOther = { id: 1, name: 'Oil, canola, high oleic', scientificName: null, category: '0400', profile: { ...EMPTY, fat: 94.5 } };
+    const oils = new Linker([canola, sparse, sparseOther], syn);
+    expect(oils.sameRecordLink(oil, 4582, 748278)).toMatchObject({ verified: true, recordOf: 4582, profile: null });
+    // A record saying more than the verified one names another food and is no record of it.
+    expect(oils.sameRecordsOf(4582)).toEqual([748278]);
+    // A plainer record does not take a national word the verified record says ("lactose free")...
+    const lf = { nameEn: 'Milk, whole, lactose free', scientificName: null, profile: full(88, 61, 3.2, 3.3, 4.7, 43, 0) };
+    const milk = (id: number, name: string) => ({ id, name, scientificName: null, category: '0100', profile: full(88.1, 61, 3.15, 3.25, 4.8, 43, 0) });
+    const milks = new Linker([milk(1, 'Milk, whole, lactose free'), milk(2, 'Milk, whole')], syn);
+    expect(milks.sameRecordsOf(1)).toEqual([2]);
+    expect(milks.sameRecordLink(lf, 1, 2)).toBeNull();
+    // ...nor the link of a verified record that leaves a national word unsaid ("fillet").
+    const fillet = { nameEn: 'Beef, fillet steak, raw', scientificName: null, profile: full(70, 150, 21, 7, 0, 60, 0) };
+    const beef = (id: number, name: string) => ({ id, name, scientificName: null, category: '1300', profile: full(70.5, 152, 21.2, 7.2, 0, 58, 0) });
+    const steaks = new Linker([beef(1, 'Beef, steak, raw, choice'), beef(2, 'Beef, steak, raw')], syn);
+    expect(steaks.sameRecordsOf(1)).toEqual([2]);
+    expect(steaks.sameRecordLink(fillet, 1, 2)).toBeNull();
+    expect(steaks.sameRecordLink({ ...fillet, nameEn: 'Beef, steak, raw' }, 1, 2)).toMatchObject({ verified: true, recordOf: 1 });
+    // A record stating other figures is another food (94 against 80 proof).
+    const rum = { nameEn: 'Alcoholic beverage, distilled, 80 proof', scientificName: null, profile: full(66.6, 231, 0, 0, 0, 1, 0) };
+    const spirit = (id: number, proof: number) => ({
+      id, name: `Alcoholic beverage, distilled, ${proof} proof`, scientificName: null, category: '1400', profile: full(66.6, 231, 0, 0, 0.1, 1, 0),
+    });
+    const spirits = new Linker([spirit(1, 80), spirit(2, 94)], syn);
+    expect(spirits.sameRecordsOf(1)).toEqual([2]);
+    expect(spirits.sameRecordLink(rum, 1, 2)).toBeNull();
+    expect(new Linker([spirit(1, 80), { ...spirit(2, 80), name: 'Alcoholic beverage, distilled, proof' }], syn).sameRecordLink(rum, 1, 2)).toMatchObject({ verified: true });
   });
 });

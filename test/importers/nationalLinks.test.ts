@@ -72,6 +72,24 @@ describe('glossary and synonyms against the linker rules', () => {
     expect([...nameTokens('squash, zucchini, raw', synonyms).head]).toEqual(['zucchini']);
   });
 
+  it('reads CoFID plain soft flour as all-purpose flour', () => {
+    // CoFID 11-886 "Flour, wheat, white, plain, soft" and SR 20481 "Wheat flour, white, all-purpose, unenriched"
+    const all = (name: string) => [...nameTokens(name, synonyms).all].sort();
+    expect(all('Flour, wheat, white, plain, soft')).toEqual(all('Wheat flour, white, all-purpose, unenriched'));
+    expect(linkOf('uk_cofid', '11-886')).toMatchObject({ ingredient_id: 20481, verified: 1 });
+  });
+
+  it('gives a Foundation record with too few values the national food of its same-named SR record', () => {
+    // Foundation 748278 "Oil, canola" gives fat only; SR 4582 "Oil, canola" is verified for CoFID
+    // 17-041 "Oil, rapeseed" (99.9 g fat, 899 kcal) on its name and values.
+    const row = db
+      .prepare(`SELECT verified, method, ingredient_best FROM national_candidate WHERE dataset_id = 'uk_cofid' AND code = '17-041' AND ingredient_id = ?`)
+      .get(748278) as { verified: number; method: string; ingredient_best: number };
+    expect(row).toMatchObject({ verified: 1, ingredient_best: 1 });
+    expect(row.method).toMatch(/\+record v5$/);
+    expect(linkOf('uk_cofid', '17-041').ingredient_id).toBe(4582);
+  });
+
   it('spells gluten- and lactose-free foods as USDA does, in SE and NO', () => {
     expect(translateName('Pasta glutenfri kokt', sv)).toBe('pasta gluten-free boiled');
     expect(translateName('Pasta, glutenfri, kokt', loadGlossary('nb'))).toBe('pasta, gluten-free, boiled');
