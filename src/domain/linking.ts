@@ -415,13 +415,6 @@ function figures(name: string): string {
   return (name.match(/\d+(?:[.,/]\d+)*/g) ?? []).join(' ');
 }
 
-/** The same name words, state, form and record words aside. */
-function sameWords(a: NameTokens, b: NameTokens, form: ReadonlySet<string>): boolean {
-  const words = (x: NameTokens) => new Set([...x.all].filter((t) => !STATE_WORDS.has(t) && !form.has(t) && !RECORD_WORDS.has(t)));
-  const x = words(a);
-  const y = words(b);
-  return x.size === y.size && [...x].every((t) => y.has(t));
-}
 
 function cookedIn(tokens: Set<string>): boolean {
   return [...tokens].some((t) => COOKING.has(t));
@@ -737,11 +730,9 @@ export class Linker {
    * more than it (SR Legacy 20081 and 20481 "Wheat flour, white, all-purpose", enriched or not;
    * Foundation 748278 and SR 4582 "Oil, canola"; SR 12061 "Nuts, almonds" beside Foundation
    * 2346393 "Nuts, almonds, whole, raw"): the same FDC category, the same head, no state
-   * conflict (a food sold dry is raw as sold), and every word of the record's name, state, form
-   * and record words aside, in the name of `id`. Their values must
-   * agree (MIN_PROFILE on the mean, MIN_COMPONENT on every component) where both give at least
-   * three macronutrients; a record with fewer (Foundation's "Oil, canola" gives only fat) is the
-   * same food only under the very same words. Memoised.
+   * conflict (a food sold dry is raw as sold), and every word of the record's name, form and
+   * record words aside, in the name of `id`. Their values must agree (MIN_PROFILE on the mean,
+   * MIN_COMPONENT on every component) where both give at least three macronutrients. Memoised.
    */
   sameRecordsOf(id: number): number[] {
     let out = this.records.get(id);
@@ -765,12 +756,11 @@ export class Linker {
         // ("Lentils, raw" is "Lentils, dry").
         const words = (x: NameTokens) =>
           [...x.all].filter((t) => !RECORD_WORDS.has(t) && !this.form.has(t) && !(dry && (RAW.has(t) || DRIED.has(t))));
-        const wa = words(a.tokens);
         const wb = words(b.tokens);
         // Only a record that says no more than this one: a word it adds names another cut,
         // variety or product ("chuck eye" steak, "savoy" cabbage, "buttermilk").
         if (!wb.every((t) => a.tokens.all.has(t))) continue;
-        if (detail === null ? !wa.every((t) => b.tokens.all.has(t)) : detail.mean < MIN_PROFILE || detail.worst < MIN_COMPONENT) continue;
+        if (detail !== null && (detail.mean < MIN_PROFILE || detail.worst < MIN_COMPONENT)) continue;
         out.push(b.id);
       }
     }
@@ -825,9 +815,9 @@ export class Linker {
     };
     const r = scorePair(f, c, this.idf, this.distinct, this.referenceSpecies, { words: pool, always: this.always, form: this.form });
     if (r.conflict !== null) return null;
-    // Values that cannot be compared with the national ones (fewer than three macronutrients)
-    // leave the name alone to decide: the very same words as the verified record.
-    if (r.profile === null ? !sameWords(v.tokens, c.tokens, this.form) : r.profile < MIN_PROFILE || (r.worst ?? 0) < MIN_COMPONENT) return null;
+    // Values that cannot be compared with the national ones (fewer than three macronutrients:
+    // Foundation's "Oil, sunflower" gives fat only) leave the names to decide, as above.
+    if (r.profile !== null && (r.profile < MIN_PROFILE || (r.worst ?? 0) < MIN_COMPONENT)) return null;
     // Records that differ in the part eaten (peeled, with skin) must each agree with the national
     // values within every tolerance: the values, not the words, say it makes no difference.
     const formOf = (x: NameTokens) => [...x.all].filter((t) => this.form.has(t)).sort().join(' ');

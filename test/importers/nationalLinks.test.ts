@@ -79,6 +79,14 @@ describe('glossary and synonyms against the linker rules', () => {
     expect(linkOf('uk_cofid', '11-886')).toMatchObject({ ingredient_id: 20481, verified: 1 });
   });
 
+  it('reads granulated sugar as white sugar', () => {
+    // SR 19335 "Sugars, granulated"; CoFID 17-063 "Sugar, white" (granulated and loaf sugar), CIQUAL 31016 "Sugar, white"
+    const all = (name: string) => [...nameTokens(name, synonyms).all].sort();
+    expect(all('Sugars, granulated')).toEqual(all('Sugar, white'));
+    expect(linkOf('uk_cofid', '17-063')).toMatchObject({ ingredient_id: 19335, verified: 1 });
+    expect(linkOf('fr_ciqual', '31016')).toMatchObject({ ingredient_id: 19335, verified: 1 });
+  });
+
   it('gives a Foundation record with too few values the national food of its same-named SR record', () => {
     // Foundation 748278 "Oil, canola" gives fat only; SR 4582 "Oil, canola" is verified for CoFID
     // 17-041 "Oil, rapeseed" (99.9 g fat, 899 kcal) on its name and values.
@@ -88,6 +96,14 @@ describe('glossary and synonyms against the linker rules', () => {
     expect(row).toMatchObject({ verified: 1, ingredient_best: 1 });
     expect(row.method).toMatch(/\+record v5$/);
     expect(linkOf('uk_cofid', '17-041').ingredient_id).toBe(4582);
+    // ...and the plain record of a food whose verified SR record says more than the national name:
+    // Foundation 1750349 "Oil, sunflower" (fat only) takes CoFID 17-045 "Oil, sunflower" from SR
+    // 4060 "Oil, sunflower, linoleic (less than 60%)".
+    const sunflower = db
+      .prepare(`SELECT verified, method, ingredient_best FROM national_candidate WHERE dataset_id = 'uk_cofid' AND code = '17-045' AND ingredient_id = ?`)
+      .get(1750349) as { verified: number; method: string; ingredient_best: number };
+    expect(sunflower).toMatchObject({ verified: 1, ingredient_best: 1 });
+    expect(sunflower.method).toMatch(/\+record v5$/);
   });
 
   it('spells gluten- and lactose-free foods as USDA does, in SE and NO', () => {
@@ -166,9 +182,9 @@ describe('the method recorded with each link says what was compared', () => {
     // v4 changed which candidate some Swedish foods choose (words read for composition, on top of
     // enrichment ranking candidates: 588/1076, then 578/1086); v5 (hard head words, composition
     // words, states from facets, heads rewritten by phrases): 588 of them land on an SR28-indexed
-    // food (unchanged since a fortified reference food stopped conflicting with an unfortified
-    // national one); Frida's facets, read since issue 16c: 472 of 1,294.
-    expect(split).toEqual({ se_livsmedelsverket: [588, 1076], dk_frida: [472, 822] });
+    // food, 590 since "Sugars, granulated" reads as white sugar (Socker, Strösocker); Frida's
+    // facets, read since issue 16c: 472 of 1,294.
+    expect(split).toEqual({ se_livsmedelsverket: [590, 1074], dk_frida: [472, 822] });
     expect(
       db.prepare("SELECT count(*) FROM national_link WHERE dataset_id NOT IN ('se_livsmedelsverket', 'dk_frida') AND method LIKE '%langual%'").pluck().get(),
     ).toBe(0);
