@@ -47,10 +47,12 @@ export const SIBLING_PROFILE = 0.7;
  * The method recorded with a link (`national_link.method`): what was actually compared.
  * Always the names and the profiles; "+group" when the national food's group is in the
  * reviewed food-group table (it could rule categories out); "+langual" when the national
- * food and the chosen candidate both carry LanguaL facets. "name+profile+group+langual v3".
+ * food and the chosen candidate both carry LanguaL facets; "+twin" for a composition twin of a
+ * verified link, "+record" for a plainer FDC record of a verified one (Linker.sameRecordLink),
+ * "+values" for a first choice the values make below the name bars. "name+profile+group+langual v3".
  */
-export function linkMethod(compared: { group: boolean; langual: boolean; twin?: boolean; record?: boolean }): string {
-  return `name+profile${compared.group ? '+group' : ''}${compared.langual ? '+langual' : ''}${compared.twin ? '+twin' : ''}${compared.record ? '+record' : ''} ${LINKER_VERSION}`;
+export function linkMethod(compared: { group: boolean; langual: boolean; twin?: boolean; record?: boolean; values?: boolean }): string {
+  return `name+profile${compared.group ? '+group' : ''}${compared.langual ? '+langual' : ''}${compared.twin ? '+twin' : ''}${compared.record ? '+record' : ''}${compared.values ? '+values' : ''} ${LINKER_VERSION}`;
 }
 
 /** Macronutrient profile per 100 g; null where the source does not give it. */
@@ -359,6 +361,11 @@ export const TWIN_CATEGORIES: ReadonlySet<string> = new Set(['0900', '1100', '12
  */
 export const TWIN_COMPONENTS = 6;
 
+/** The bars of a first choice the values make (Linker.rank), and the categories it is allowed in. */
+export const CLEAR_SCORE = 0.65;
+export const CLEAR_NAME = 0.4;
+export const CLEAR_CATEGORIES: ReadonlySet<string> = new Set([...TWIN_CATEGORIES, '1500', '0400', '1900']);
+
 /** Components an explained name (scorePair) must be compared on, all within tolerance. */
 export const EXPLAINED_COMPONENTS = 5;
 
@@ -401,6 +408,8 @@ export interface LinkResult {
   twinOf?: number;
   /** Verified as another FDC record of the same food as this verified candidate (Linker.sameRecordLink). */
   recordOf?: number;
+  /** Verified as the national food's first choice that the values make below the name bars (Linker.rank). */
+  byValues?: boolean;
 }
 
 /**
@@ -838,6 +847,35 @@ export class Linker {
     return nameTokens(name, this.synonyms);
   }
 
+  /**
+   * Whether the names leave a first choice to the values (Linker.rank): the canonical name's
+   * first parts (three where the first is a class word: "Fish, trout, rainbow") all said by the
+   * national name ("Broccoli raab" is no broccoli, "Gourd, dishcloth" no snake gourd), and every
+   * word of the national name either in the canonical name, a form word, or a word no scored
+   * candidate says (CIQUAL's "pulp and seeds" tells no USDA kiwi apart; "brown" sugar does).
+   */
+  private clearNames(tokens: NameTokens, id: number, poolWords: ReadonlyMap<string, readonly Profile[]>): boolean {
+    const c = this.candidates[this.indexOf.get(id)!]!;
+    const classes = classHeadsOf(this.synonyms);
+    const parts = this.nameOf(id).replace(/\([^)]*\)/g, ' ').split(',');
+    const first = baseTokens(parts[0] ?? '', this.synonyms);
+    const n = first.length > 0 && first.every((t) => classes.has(t)) ? 3 : 2;
+    const core = baseTokens(parts.slice(0, n).join(','), this.synonyms).filter((t) => !classes.has(t) && !STATE_WORDS.has(t));
+    if (core.some((t) => !tokens.all.has(t))) return false;
+    // The same state on both sides (raw and unsaid alike): "canned" rambutan is no rambutan pulp,
+    // "fresh" tuna no deep-frozen tuna; and no figure the national name does not state ("45-59%
+    // cacao solids", "80% fat").
+    const states = (x: Set<string>) => [...x].filter((t) => STATE_WORDS.has(t) && !RAW.has(t)).sort().join(' ');
+    if (states(tokens.all) !== states(c.tokens.all) && !(cookedIn(tokens.all) && cookedIn(c.tokens.all))) return false;
+    if (figures(this.nameOf(id)) !== '' && tokens.fat === null) return false;
+    // ...nor a different part eaten: form words are left to the values only where the names
+    // carry the link (scorePair), not where the values alone choose.
+    const formOf = (x: Set<string>) => [...x].filter((t) => this.form.has(t)).sort().join(' ');
+    if (formOf(tokens.all) !== formOf(c.tokens.all)) return false;
+    const cooked = cookedIn(c.tokens.all);
+    return [...tokens.all].every((t) => c.tokens.all.has(t) || this.form.has(t) || (t === 'cooked' && cooked) || !poolWords.has(t));
+  }
+
   /** A national table's vocabulary (NationalFoodForLink.tableWords) from the names it links by. */
   tableWords(names: Iterable<string>): Map<string, Set<string>> {
     const out = new Map<string, Set<string>>();
@@ -951,6 +989,31 @@ export class Linker {
           }
         : r;
     });
+    // Where no candidate passes the bars, the national food's own first choice is verified when
+    // the values choose it: no conflict, every compared nutrient within its tolerance on at
+    // least EXPLAINED_COMPONENTS components, and no other conflict-free candidate that fits the
+    // national values as well differs from it in composition (CIQUAL 13021 "Kiwi, pulp and seeds,
+    // raw" against SR 9148 "Kiwifruit, green, raw"). Only where USDA's added words leave the
+    // macros alone (CLEAR_CATEGORIES: not meat cuts, which share their macros across cuts).
+    if (!settled.some((r) => r.verified)) {
+      const at = settled.findIndex((r) => r.candidateId === best!.candidateId);
+      const b = settled[at]!;
+      const c = this.candidates[this.indexOf.get(b.candidateId)!]!;
+      if (
+        b.conflict === null &&
+        b.worst === 1 &&
+        b.score >= CLEAR_SCORE &&
+        b.name >= CLEAR_NAME &&
+        !tokens.average &&
+        c.category !== null &&
+        CLEAR_CATEGORIES.has(c.category) &&
+        compared(food.profile, c.profile) >= EXPLAINED_COMPONENTS &&
+        this.clearNames(tokens, b.candidateId, poolWords) &&
+        !settled.some((r) => r !== b && r.conflict === null && r.worst === 1 && (profileDetail(c.profile, profileOf(r.candidateId))?.worst ?? 0) < 1)
+      ) {
+        settled[at] = { ...b, verified: true, byValues: true };
+      }
+    }
     const first = settled.find((r) => r.candidateId === best!.candidateId)!;
     // Another ingredient may answer for this national food only if its name says every word
     // of the national name that the best candidate's does ("Egg, whole, raw, fresh" is not

@@ -258,4 +258,33 @@ describe('linking', () => {
     expect(spirits.sameRecordLink(rum, 1, 2)).toBeNull();
     expect(new Linker([spirit(1, 80), { ...spirit(2, 80), name: 'Alcoholic beverage, distilled, proof' }], syn).sameRecordLink(rum, 1, 2)).toMatchObject({ verified: true });
   });
+
+  it('verifies the national food\'s first choice where no candidate passes the bars and the values choose it', () => {
+    const syn = { phrases: [] as Array<[string, string]>, words: new Map<string, string>(), form: new Set<string>() };
+    // CoFID 11-866 "Rice, brown, basmati, raw" (values as published) against SR 20036 "Rice, brown,
+    // long-grain, raw": basmati is a long grain rice; the name alone scores below the bars.
+    const basmati = { nameEn: 'Rice, brown, basmati, raw', scientificName: null, profile: full(13.9, 357, 8.1, 3.0, 74.4, 3, 3.8) };
+    const longGrain = { id: 20036, name: 'Rice, brown, long-grain, raw', scientificName: null, category: '2000', profile: full(12.37, 367, 7.54, 3.2, 72.84, 1, 3.6) };
+    const white = { id: 20444, name: 'Rice, white, long-grain, raw', scientificName: null, category: '2000', profile: full(11.62, 365, 7.13, 0.66, 78.71, 5, 1.3) };
+    // Other foods of the catalogue, far off in composition: they weigh the words (IDF) as a catalogue does.
+    const far = (id: number, name: string, category = '2000') => ({ id, name, scientificName: null, category, profile: full(70, 100, 2, 0.5, 25, 300, 0.5) });
+    const others = [
+      far(1, 'Rice, brown, medium-grain, cooked'), far(2, 'Rice, white, glutinous, raw'), far(3, 'Rice, wild, raw'), far(4, 'Rice crackers, brown rice'),
+      far(5, 'Beans, brown, raw', '1600'), far(6, 'Lentils, brown, raw', '1600'), far(7, 'Sugar, brown, raw', '1900'),
+    ];
+    const r = new Linker([longGrain, white, ...others], syn).best(basmati)!;
+    expect(r).toMatchObject({ candidateId: 20036, verified: true, conflict: null, worst: 1 });
+    expect(r.score).toBeLessThan(VERIFIED_THRESHOLD);
+    // Not among meat cuts, which share their macros (CLEAR_CATEGORIES)...
+    expect(new Linker([{ ...longGrain, category: '1300' }, white, ...others], syn).best(basmati)?.verified).toBe(false);
+    // ...nor where the canonical name's first parts say what the national name does not
+    // ("Broccoli raab" is no broccoli), nor in another state ("canned"), nor another part eaten.
+    const broccoli = { nameEn: 'Broccoli, steamed', scientificName: null, profile: full(89, 34, 3.1, 0.4, 4.2, 30, 2.6) };
+    const raab = { id: 11097, name: 'Broccoli raab, cooked', scientificName: null, category: '1100', profile: full(89.5, 33, 3.8, 0.5, 3.1, 56, 2.8) };
+    expect(new Linker([raab, ...others], syn).best(broccoli)?.verified).toBe(false);
+    const canned = { ...longGrain, name: 'Rice, brown, long-grain, canned' };
+    expect(new Linker([canned, white, ...others], syn).best(basmati)?.verified).toBe(false);
+    const withForm = { ...syn, form: new Set(['peeled']) };
+    expect(new Linker([{ ...longGrain, name: 'Rice, brown, long-grain, peeled, raw' }, white, ...others], withForm).best(basmati)?.verified).toBe(false);
+  });
 });
