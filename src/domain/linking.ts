@@ -361,6 +361,9 @@ export const TWIN_CATEGORIES: ReadonlySet<string> = new Set(['0900', '1100', '12
  */
 export const TWIN_COMPONENTS = 6;
 
+/** The worst single component a more specific record of the same food may show (Linker.sameRecordsOf). */
+export const SPECIFIC_RECORD_WORST = 0.8;
+
 /** The bars of a first choice the values make (Linker.rank), and the categories it is allowed in. */
 export const CLEAR_SCORE = 0.65;
 export const CLEAR_NAME = 0.4;
@@ -766,10 +769,20 @@ export class Linker {
         const words = (x: NameTokens) =>
           [...x.all].filter((t) => !RECORD_WORDS.has(t) && !this.form.has(t) && !(dry && (RAW.has(t) || DRIED.has(t))));
         const wb = words(b.tokens);
-        // Only a record that says no more than this one: a word it adds names another cut,
-        // variety or product ("chuck eye" steak, "savoy" cabbage, "buttermilk").
-        if (!wb.every((t) => a.tokens.all.has(t))) continue;
+        // A record that says no more than this one; or, among vegetables, fruit, nuts, legumes
+        // and grains (TWIN_CATEGORIES), one that says everything this one says and more, state
+        // words aside (Foundation 2346407 "Cabbage, green, raw" beside SR 11109 "Cabbage, raw"):
+        // sameRecordLink then weighs what it adds. Elsewhere a word it adds names another cut,
+        // grade or product ("chuck eye" steak, "buttermilk").
+        const plainer = wb.every((t) => a.tokens.all.has(t));
+        const specific =
+          TWIN_CATEGORIES.has(a.category) && words(a.tokens).every((t) => STATE_WORDS.has(t) || b.tokens.all.has(t));
+        if (!plainer && !specific) continue;
         if (detail !== null && (detail.mean < MIN_PROFILE || detail.worst < MIN_COMPONENT)) continue;
+        // A record that says more must agree with this one closely on every component
+        // (SPECIFIC_RECORD_WORST): "Cabbage, kimchi" and self-rising flour do not (their sodium),
+        // nor Florida avocados (their fat).
+        if (!plainer && detail !== null && detail.worst < SPECIFIC_RECORD_WORST) continue;
         out.push(b.id);
       }
     }
@@ -798,16 +811,28 @@ export class Linker {
     if ([...tokens.all].some((t) => !v.tokens.all.has(t) && !this.form.has(t) && !(t === 'cooked' && cookedOk))) return null;
     const said = [...tokens.all].filter((t) => v.tokens.all.has(t));
     if (said.some((t) => !c.tokens.all.has(t) && !this.form.has(t) && !RECORD_WORDS.has(t))) return null;
-    // ...and the record says nothing the national name does not: it is the plain record of the
-    // food the national name names (SR 12061 "Nuts, almonds" beside Foundation's "..., whole,
-    // raw"), never a more specific cut, grade or variety the verified record happens to contain.
+    // ...and the record says nothing the national name does not (SR 12061 "Nuts, almonds" beside
+    // Foundation's "..., whole, raw"), but among vegetables, fruit, nuts, legumes and grains, where
+    // USDA's added words leave the macros alone, words the verified record does not say either,
+    // none of which tells foods apart: no reviewed distinguishing or composition word, not said
+    // beside the head anywhere in the national table ("green" cabbage where the table has one),
+    // nor against an average food.
     const dry = isDry(c.profile) && (food.profile.water === null || isDry(food.profile));
-    if (
-      [...c.tokens.all].some(
-        (t) => !tokens.all.has(t) && !this.form.has(t) && !RECORD_WORDS.has(t) && !(dry && (RAW.has(t) || DRIED.has(t))),
-      )
-    ) {
-      return null;
+    const beyond = [...c.tokens.all].filter(
+      (t) => !tokens.all.has(t) && !this.form.has(t) && !RECORD_WORDS.has(t) && !(dry && (RAW.has(t) || DRIED.has(t))),
+    );
+    if (beyond.length > 0) {
+      const adds = beyond.filter((t) => !STATE_WORDS.has(t));
+      if (
+        c.category === null ||
+        !TWIN_CATEGORIES.has(c.category) ||
+        adds.length < beyond.length ||
+        adds.some((t) => v.tokens.all.has(t) || this.distinct.has(t) || this.always.has(t)) ||
+        tokens.average ||
+        tableTellsApart(adds, tokens.head, food.tableWords)
+      ) {
+        return null;
+      }
     }
     const stated = figures(this.nameOf(id));
     if (stated !== '' && stated !== figures(this.nameOf(verified))) return null;

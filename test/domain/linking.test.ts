@@ -256,6 +256,21 @@ describe('linking', () => {
     const spirits = new Linker([spirit(1, 80), spirit(2, 94)], syn);
     expect(spirits.sameRecordsOf(1)).toEqual([2]);
     expect(spirits.sameRecordLink(rum, 1, 2)).toBeNull();
+    // Among vegetables, fruit, nuts, legumes and grains a record may say more (a variety) when its
+    // values agree closely: SR 16030 "Beans, kidney, california red, mature seeds, raw" beside SR
+    // 16027 "Beans, kidney, red, mature seeds, raw" for a plain red bean; not "Cabbage, kimchi"
+    // (sodium 498 mg) beside "Cabbage, raw" (18 mg), nor the same words filed as a dish.
+    const beans = { nameEn: 'Beans, red, mature seeds, raw', scientificName: null, profile: full(11.1, 337, 22.5, 1.1, 45, 12, 15.2) };
+    const bean = (id: number, name: string, category = '1600') => ({ id, name, scientificName: null, category, profile: full(11.75, 337, 22.53, 1.06, 45.1, 12, 15.2) });
+    const kidney = new Linker([bean(16027, 'Beans, kidney, red, mature seeds, raw'), bean(16030, 'Beans, kidney, california red, mature seeds, raw')], syn);
+    expect(kidney.sameRecordsOf(16027)).toEqual([16030]);
+    expect(kidney.sameRecordLink({ ...beans, nameEn: 'Beans, kidney, red, mature seeds, raw' }, 16027, 16030)).toMatchObject({ verified: true, recordOf: 16027 });
+    const asDish = new Linker([bean(16027, 'Beans, kidney, red, mature seeds, raw', '2200'), bean(16030, 'Beans, kidney, california red, mature seeds, raw', '2200')], syn);
+    expect(asDish.sameRecordsOf(16027)).toEqual([]);
+    const plainCabbage = { id: 11109, name: 'Cabbage, raw', scientificName: null, category: '1100', profile: full(92.18, 25, 1.28, 0.1, 3.3, 18, 2.5) };
+    const kimchi = { id: 11118, name: 'Cabbage, kimchi', scientificName: null, category: '1100', profile: full(91.7, 15, 1.1, 0.5, 0.8, 498, 1.6) };
+    expect(new Linker([plainCabbage, kimchi], syn).sameRecordsOf(11109)).toEqual([]);
+    expect(new Linker([plainCabbage, { ...kimchi, profile: plainCabbage.profile }], syn).sameRecordsOf(11109)).toEqual([11118]);
     expect(new Linker([spirit(1, 80), { ...spirit(2, 80), name: 'Alcoholic beverage, distilled, proof' }], syn).sameRecordLink(rum, 1, 2)).toMatchObject({ verified: true });
   });
 
