@@ -79,6 +79,20 @@ describe('glossary and synonyms against the linker rules', () => {
     expect(linkOf('uk_cofid', '11-886')).toMatchObject({ ingredient_id: 20481, verified: 1 });
   });
 
+  it('reads French flour types 55 and 65 as all-purpose and bread flour', () => {
+    // CIQUAL 9436 "Wheat flour, type 55 (for bread)" (9.0 g protein) and 9435 "Wheat flour, type 65" (13.6 g)
+    const all = (name: string) => [...nameTokens(name, synonyms).all].sort();
+    expect(all('Wheat flour, type 55 (for bread)')).toEqual(['allpurpose', 'bread', 'flour', 'wheat', 'white']);
+    expect(all('Wheat flour, type 65')).toEqual(['bread', 'flour', 'wheat']);
+    // "type 550" (BLS) is not read as "type 55"
+    expect(all('Wheat flour, Type 550')).toEqual(['flour', 'wheat', 'white']);
+    const best = db.prepare(
+      `SELECT code FROM national_candidate WHERE dataset_id = 'fr_ciqual' AND ingredient_id = ? AND ingredient_best = 1`,
+    );
+    expect((best.get(20481) as { code: string }).code).toBe('9436');
+    expect((best.get(20129) as { code: string }).code).toBe('9435');
+  });
+
   it('reads granulated sugar as white sugar', () => {
     // SR 19335 "Sugars, granulated"; CoFID 17-063 "Sugar, white" (granulated and loaf sugar), CIQUAL 31016 "Sugar, white"
     const all = (name: string) => [...nameTokens(name, synonyms).all].sort();
