@@ -1017,8 +1017,8 @@ export class Linker {
     // Where no candidate passes the bars, the national food's own first choice is verified when
     // the values choose it: no conflict, every compared nutrient within its tolerance on at
     // least EXPLAINED_COMPONENTS components, and no other conflict-free candidate that fits the
-    // national values as well differs from it in composition (CIQUAL 13021 "Kiwi, pulp and seeds,
-    // raw" against SR 9148 "Kiwifruit, green, raw"). Only where USDA's added words leave the
+    // national values as well differs from it in composition (CoFID 11-866 "Rice, brown, basmati,
+    // raw" against SR 20036 "Rice, brown, long-grain, raw"). Only where USDA's added words leave the
     // macros alone (CLEAR_CATEGORIES: not meat cuts, which share their macros across cuts).
     if (!settled.some((r) => r.verified)) {
       const at = settled.findIndex((r) => r.candidateId === best!.candidateId);
