@@ -20,7 +20,9 @@
  * - fortification (facet H, treatment applied): one side has a vitamin, mineral or
  *   nutrient added (H0159, H0162, H0163, H0181, H0194, H0213-H0216, H0309-H0311, H0762)
  *   and the other states its treatments (an H term other than "not known") without any
- *   -> a conflict (Swedish fortified flour is not USDA's unenriched flour, nor the reverse).
+ *   -> a conflict where the national food is the fortified one (Swedish fortified flour is not
+ *   USDA's unenriched flour); USDA's enriched flour or rice against an unfortified national one
+ *   is the food as sold in that country.
  *   P0173 ("no vitamin or mineral added") counts as stating it. (Salt facets are not
  *   compared: SR28 indexes "with salt" foods without H0367, so they prove nothing.)
  * Pure: no I/O.
@@ -128,9 +130,11 @@ export function compareFacets(
   if (hn.families.size > 0 && hr.families.size > 0 && ![...hn.families].some((f) => hr.families.has(f))) {
     return { conflict: `LanguaL cooking methods differ (${[...hn.families].join(' ')} vs ${[...hr.families].join(' ')})`, speciesAgree };
   }
-  const fn = fortification(national);
-  const fr = fortification(reference);
-  if ((fn === 'yes' && fr === 'no') || (fn === 'no' && fr === 'yes')) {
+  // Only a fortified national food against an unfortified reference one: the national values
+  // then hold nutrients the reference food has not. The reverse (SR's enriched rice against the
+  // Danish rice) is the national food as sold in its country, where the US enrichment is not
+  // done; the linker already ranks the unenriched record first (Linker.rank).
+  if (fortification(national) === 'yes' && fortification(reference) === 'no') {
     return { conflict: `LanguaL: fortified on one side only`, speciesAgree };
   }
   return { conflict: null, speciesAgree };

@@ -47,10 +47,12 @@ export const SIBLING_PROFILE = 0.7;
  * The method recorded with a link (`national_link.method`): what was actually compared.
  * Always the names and the profiles; "+group" when the national food's group is in the
  * reviewed food-group table (it could rule categories out); "+langual" when the national
- * food and the chosen candidate both carry LanguaL facets. "name+profile+group+langual v3".
+ * food and the chosen candidate both carry LanguaL facets; "+twin" for a composition twin of a
+ * verified link, "+record" for a plainer FDC record of a verified one (Linker.sameRecordLink),
+ * "+values" for a first choice the values make below the name bars. "name+profile+group+langual v3".
  */
-export function linkMethod(compared: { group: boolean; langual: boolean; twin?: boolean }): string {
-  return `name+profile${compared.group ? '+group' : ''}${compared.langual ? '+langual' : ''}${compared.twin ? '+twin' : ''} ${LINKER_VERSION}`;
+export function linkMethod(compared: { group: boolean; langual: boolean; twin?: boolean; record?: boolean; values?: boolean }): string {
+  return `name+profile${compared.group ? '+group' : ''}${compared.langual ? '+langual' : ''}${compared.twin ? '+twin' : ''}${compared.record ? '+record' : ''}${compared.values ? '+values' : ''} ${LINKER_VERSION}`;
 }
 
 /** Macronutrient profile per 100 g; null where the source does not give it. */
@@ -359,6 +361,14 @@ export const TWIN_CATEGORIES: ReadonlySet<string> = new Set(['0900', '1100', '12
  */
 export const TWIN_COMPONENTS = 6;
 
+/** The worst single component a more specific record of the same food may show (Linker.sameRecordsOf). */
+export const SPECIFIC_RECORD_WORST = 0.8;
+
+/** The bars of a first choice the values make (Linker.rank), and the categories it is allowed in. */
+export const CLEAR_SCORE = 0.65;
+export const CLEAR_NAME = 0.4;
+export const CLEAR_CATEGORIES: ReadonlySet<string> = new Set([...TWIN_CATEGORIES, '1500', '0400', '1900']);
+
 /** Components an explained name (scorePair) must be compared on, all within tolerance. */
 export const EXPLAINED_COMPONENTS = 5;
 
@@ -399,7 +409,24 @@ export interface LinkResult {
   rival: boolean;
   /** Verified as a composition twin of this verified candidate (Linker.rank), not by its own name score. */
   twinOf?: number;
+  /** Verified as another FDC record of the same food as this verified candidate (Linker.sameRecordLink). */
+  recordOf?: number;
+  /** Verified as the national food's first choice that the values make below the name bars (Linker.rank). */
+  byValues?: boolean;
 }
+
+/**
+ * Words that tell FDC records of one food apart without changing what the food is: how the
+ * flour was milled for the US market ("bleached") and the record's sampling ("year round
+ * average"). Enrichment words are already dropped by the reviewed synonyms.
+ */
+const RECORD_WORDS = new Set(['bleached', 'unbleached', 'year', 'round']);
+
+/** The figures a name states, in order ("94 proof", "80% lean meat / 20% fat"): a record stating other figures is another food. */
+function figures(name: string): string {
+  return (name.match(/\d+(?:[.,/]\d+)*/g) ?? []).join(' ');
+}
+
 
 function cookedIn(tokens: Set<string>): boolean {
   return [...tokens].some((t) => COOKING.has(t));
@@ -639,11 +666,18 @@ export class Linker {
   private readonly profileOf = new Map<number, Profile>();
   private readonly indexOf = new Map<number, number>();
   private readonly siblings = new Map<number, number[]>();
+  private readonly records = new Map<number, number[]>();
+  private readonly names = new Map<number, string>();
+
+  private nameOf(id: number): string {
+    return this.names.get(id) ?? '';
+  }
 
   constructor(
     ingredients: readonly LinkCandidate[],
     private readonly synonyms: Synonyms,
   ) {
+    for (const i of ingredients) this.names.set(i.id, i.name);
     this.candidates = ingredients.map((i) => ({
       id: i.id,
       tokens: nameTokens(i.name, synonyms),
@@ -703,6 +737,128 @@ export class Linker {
     return out;
   }
 
+  /**
+   * The canonical ingredients that are another FDC record of the same food as `id`, saying no
+   * more than it (SR Legacy 20081 and 20481 "Wheat flour, white, all-purpose", enriched or not;
+   * Foundation 748278 and SR 4582 "Oil, canola"; SR 12061 "Nuts, almonds" beside Foundation
+   * 2346393 "Nuts, almonds, whole, raw"): the same FDC category, the same head, no state
+   * conflict (a food sold dry is raw as sold), and every word of the record's name, form and
+   * record words aside, in the name of `id`. Their values must agree (MIN_PROFILE on the mean,
+   * MIN_COMPONENT on every component) where both give at least three macronutrients. Memoised.
+   */
+  sameRecordsOf(id: number): number[] {
+    let out = this.records.get(id);
+    if (out) return out;
+    const a = this.candidates[this.indexOf.get(id)!]!;
+    const head = [...a.tokens.head].filter((t) => !STATE_WORDS.has(t));
+    const lists = head.map((t) => this.byToken.get(t) ?? []).sort((x, y) => x.length - y.length);
+    out = [];
+    if (a.category !== null && head.length > 0) {
+      for (const idx of lists[0] ?? []) {
+        const b = this.candidates[idx]!;
+        if (b.id === id || b.category !== a.category) continue;
+        if (![...b.tokens.head].filter((t) => !STATE_WORDS.has(t)).every((t) => a.tokens.all.has(t))) continue;
+        if (!head.every((t) => b.tokens.all.has(t))) continue;
+        const dry = isDry(a.profile) && isDry(b.profile);
+        const conflict = stateConflict(a.tokens.all, b.tokens.all);
+        if (conflict !== null && !(conflict === 'dried vs not dried' && dry)) continue;
+        const detail = profileDetail(a.profile, b.profile);
+        // Form words (peeled, with skin) are left to the values (sameRecordLink); state words
+        // count ("frozen, salted" egg is not a raw egg), but raw and dried on dry foods
+        // ("Lentils, raw" is "Lentils, dry").
+        const words = (x: NameTokens) =>
+          [...x.all].filter((t) => !RECORD_WORDS.has(t) && !this.form.has(t) && !(dry && (RAW.has(t) || DRIED.has(t))));
+        const wb = words(b.tokens);
+        // A record that says no more than this one; or, among vegetables, fruit, nuts, legumes
+        // and grains (TWIN_CATEGORIES), one that says everything this one says and more, state
+        // words aside (Foundation 2346407 "Cabbage, green, raw" beside SR 11109 "Cabbage, raw"):
+        // sameRecordLink then weighs what it adds. Elsewhere a word it adds names another cut,
+        // grade or product ("chuck eye" steak, "buttermilk").
+        const plainer = wb.every((t) => a.tokens.all.has(t));
+        const specific =
+          TWIN_CATEGORIES.has(a.category) && words(a.tokens).every((t) => STATE_WORDS.has(t) || b.tokens.all.has(t));
+        if (!plainer && !specific) continue;
+        if (detail !== null && (detail.mean < MIN_PROFILE || detail.worst < MIN_COMPONENT)) continue;
+        // A record that says more must agree with this one closely on every component
+        // (SPECIFIC_RECORD_WORST): "Cabbage, kimchi" and self-rising flour do not (their sodium),
+        // nor Florida avocados (their fat).
+        if (!plainer && detail !== null && detail.worst < SPECIFIC_RECORD_WORST) continue;
+        out.push(b.id);
+      }
+    }
+    this.records.set(id, out);
+    return out;
+  }
+
+  /**
+   * From the ingredient's side: `id` answers for the national food that `verified` (another
+   * record of the same food, sameRecordsOf) is verified against on its own name. It must say
+   * every word of the national name the verified record says (form words aside: a plain "Milk"
+   * record does not answer for a lactose-free milk its sibling names), add no word that tells
+   * foods apart (reviewed distinguishing and composition words, or the table's own distinctions
+   * beside the head), and pass every rule against the national food but the name bars: no
+   * conflict, and where the values can be compared, MIN_PROFILE and MIN_COMPONENT. The result,
+   * verified, or null.
+   */
+  sameRecordLink(food: NationalFoodForLink, verified: number, id: number): LinkResult | null {
+    const tokens = nameTokens(food.nameEn, this.synonyms);
+    const v = this.candidates[this.indexOf.get(verified)!]!;
+    const c = this.candidates[this.indexOf.get(id)!]!;
+    // Only from a verified record that says every word of the national name (form words
+    // aside): one verified despite a national word it lacks ("fillet" steak against a flank
+    // steak record) would pass that doubt on.
+    const cookedOk = cookedIn(v.tokens.all);
+    if ([...tokens.all].some((t) => !v.tokens.all.has(t) && !this.form.has(t) && !(t === 'cooked' && cookedOk))) return null;
+    const said = [...tokens.all].filter((t) => v.tokens.all.has(t));
+    if (said.some((t) => !c.tokens.all.has(t) && !this.form.has(t) && !RECORD_WORDS.has(t))) return null;
+    // ...and the record says nothing the national name does not (SR 12061 "Nuts, almonds" beside
+    // Foundation's "..., whole, raw"), but among vegetables, fruit, nuts, legumes and grains, where
+    // USDA's added words leave the macros alone, words the verified record does not say either,
+    // none of which tells foods apart: no reviewed distinguishing or composition word, not said
+    // beside the head anywhere in the national table ("green" cabbage where the table has one),
+    // nor against an average food.
+    const dry = isDry(c.profile) && (food.profile.water === null || isDry(food.profile));
+    const beyond = [...c.tokens.all].filter(
+      (t) => !tokens.all.has(t) && !this.form.has(t) && !RECORD_WORDS.has(t) && !(dry && (RAW.has(t) || DRIED.has(t))),
+    );
+    if (beyond.length > 0) {
+      const adds = beyond.filter((t) => !STATE_WORDS.has(t));
+      if (
+        c.category === null ||
+        !TWIN_CATEGORIES.has(c.category) ||
+        adds.length < beyond.length ||
+        adds.some((t) => v.tokens.all.has(t) || this.distinct.has(t) || this.always.has(t)) ||
+        tokens.average ||
+        tableTellsApart(adds, tokens.head, food.tableWords)
+      ) {
+        return null;
+      }
+    }
+    const stated = figures(this.nameOf(id));
+    if (stated !== '' && stated !== figures(this.nameOf(verified))) return null;
+    const pool = new Map<string, Profile[]>();
+    for (const x of [v, c]) for (const t of x.tokens.all) pool.set(t, [...(pool.get(t) ?? []), x.profile]);
+    const f = {
+      tokens,
+      scientificName: food.scientificName,
+      profile: food.profile,
+      categories: food.categories ?? null,
+      ...(food.facets ? { facets: food.facets } : {}),
+      ...(food.speciesVocabulary ? { speciesVocabulary: food.speciesVocabulary } : {}),
+      ...(food.tableWords ? { tableWords: food.tableWords } : {}),
+    };
+    const r = scorePair(f, c, this.idf, this.distinct, this.referenceSpecies, { words: pool, always: this.always, form: this.form });
+    if (r.conflict !== null) return null;
+    // Values that cannot be compared with the national ones (fewer than three macronutrients:
+    // Foundation's "Oil, sunflower" gives fat only) leave the names to decide, as above.
+    if (r.profile !== null && (r.profile < MIN_PROFILE || (r.worst ?? 0) < MIN_COMPONENT)) return null;
+    // Records that differ in the part eaten (peeled, with skin) must each agree with the national
+    // values within every tolerance: the values, not the words, say it makes no difference.
+    const formOf = (x: NameTokens) => [...x.all].filter((t) => this.form.has(t)).sort().join(' ');
+    if (formOf(v.tokens) !== formOf(c.tokens) && r.worst !== 1) return null;
+    return { ...r, verified: true, recordOf: verified };
+  }
+
   idf = (t: string): number => {
     let v = this.idfCache.get(t);
     if (v === undefined) {
@@ -714,6 +870,35 @@ export class Linker {
 
   tokens(name: string): NameTokens {
     return nameTokens(name, this.synonyms);
+  }
+
+  /**
+   * Whether the names leave a first choice to the values (Linker.rank): the canonical name's
+   * first parts (three where the first is a class word: "Fish, trout, rainbow") all said by the
+   * national name ("Broccoli raab" is no broccoli, "Gourd, dishcloth" no snake gourd), and every
+   * word of the national name either in the canonical name, a form word, or a word no scored
+   * candidate says (CIQUAL's "pulp and seeds" tells no USDA kiwi apart; "brown" sugar does).
+   */
+  private clearNames(tokens: NameTokens, id: number, poolWords: ReadonlyMap<string, readonly Profile[]>): boolean {
+    const c = this.candidates[this.indexOf.get(id)!]!;
+    const classes = classHeadsOf(this.synonyms);
+    const parts = this.nameOf(id).replace(/\([^)]*\)/g, ' ').split(',');
+    const first = baseTokens(parts[0] ?? '', this.synonyms);
+    const n = first.length > 0 && first.every((t) => classes.has(t)) ? 3 : 2;
+    const core = baseTokens(parts.slice(0, n).join(','), this.synonyms).filter((t) => !classes.has(t) && !STATE_WORDS.has(t));
+    if (core.some((t) => !tokens.all.has(t))) return false;
+    // The same state on both sides (raw and unsaid alike): "canned" rambutan is no rambutan pulp,
+    // "fresh" tuna no deep-frozen tuna; and no figure the national name does not state ("45-59%
+    // cacao solids", "80% fat").
+    const states = (x: Set<string>) => [...x].filter((t) => STATE_WORDS.has(t) && !RAW.has(t)).sort().join(' ');
+    if (states(tokens.all) !== states(c.tokens.all) && !(cookedIn(tokens.all) && cookedIn(c.tokens.all))) return false;
+    if (figures(this.nameOf(id)) !== '' && tokens.fat === null) return false;
+    // ...nor a different part eaten: form words are left to the values only where the names
+    // carry the link (scorePair), not where the values alone choose.
+    const formOf = (x: Set<string>) => [...x].filter((t) => this.form.has(t)).sort().join(' ');
+    if (formOf(tokens.all) !== formOf(c.tokens.all)) return false;
+    const cooked = cookedIn(c.tokens.all);
+    return [...tokens.all].every((t) => c.tokens.all.has(t) || this.form.has(t) || (t === 'cooked' && cooked) || !poolWords.has(t));
   }
 
   /** A national table's vocabulary (NationalFoodForLink.tableWords) from the names it links by. */
@@ -829,6 +1014,31 @@ export class Linker {
           }
         : r;
     });
+    // Where no candidate passes the bars, the national food's own first choice is verified when
+    // the values choose it: no conflict, every compared nutrient within its tolerance on at
+    // least EXPLAINED_COMPONENTS components, and no other conflict-free candidate that fits the
+    // national values as well differs from it in composition (CoFID 11-866 "Rice, brown, basmati,
+    // raw" against SR 20036 "Rice, brown, long-grain, raw"). Only where USDA's added words leave the
+    // macros alone (CLEAR_CATEGORIES: not meat cuts, which share their macros across cuts).
+    if (!settled.some((r) => r.verified)) {
+      const at = settled.findIndex((r) => r.candidateId === best!.candidateId);
+      const b = settled[at]!;
+      const c = this.candidates[this.indexOf.get(b.candidateId)!]!;
+      if (
+        b.conflict === null &&
+        b.worst === 1 &&
+        b.score >= CLEAR_SCORE &&
+        b.name >= CLEAR_NAME &&
+        !tokens.average &&
+        c.category !== null &&
+        CLEAR_CATEGORIES.has(c.category) &&
+        compared(food.profile, c.profile) >= EXPLAINED_COMPONENTS &&
+        this.clearNames(tokens, b.candidateId, poolWords) &&
+        !settled.some((r) => r !== b && r.conflict === null && r.worst === 1 && (profileDetail(c.profile, profileOf(r.candidateId))?.worst ?? 0) < 1)
+      ) {
+        settled[at] = { ...b, verified: true, byValues: true };
+      }
+    }
     const first = settled.find((r) => r.candidateId === best!.candidateId)!;
     // Another ingredient may answer for this national food only if its name says every word
     // of the national name that the best candidate's does ("Egg, whole, raw, fresh" is not

@@ -43,6 +43,10 @@ describe('LanguaL facets', () => {
     const none = new Set<string>();
     // SE 1939 "Vetemjöl berik" (H0309-H0311) against SR28 20481 unenriched flour (H0138 only)
     expect(compareFacets(['B1312', 'H0309', 'H0310', 'H0311'], ['B1312', 'H0138'], none, none).conflict).toMatch(/fortified/);
+    // ...but not an enriched reference food against an unfortified national one: Frida 1301 "Wheat
+    // flour" (H0138) against SR28 20081 enriched flour (H0181 H0194 H0197 H0309-H0311 H0762)
+    expect(compareFacets(['F0003', 'H0138'], ['F0001', 'H0181', 'H0194', 'H0197', 'H0309', 'H0310', 'H0311', 'H0762'], none, none).conflict).toBeNull();
+    expect(fortification(['F0003', 'H0138'])).toBe('no');
     expect(fortification(['H0001'])).toBe('unknown');
     expect(fortification(['H0001', 'P0173'])).toBe('no');
   });

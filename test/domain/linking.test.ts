@@ -6,6 +6,7 @@ const p = (water: number, kcal: number, protein: number, fat: number, carb: numb
   water, energyKcal: kcal, protein, fat, carb, sodiumMg: null, fibre: null,
 });
 const idf = () => 1;
+const EMPTY: Profile = { water: null, energyKcal: null, protein: null, fat: null, carb: null, sodiumMg: null, fibre: null };
 
 describe('linking', () => {
   it('rules out raw against cooked and salted against unsalted', () => {
@@ -213,5 +214,92 @@ describe('linking', () => {
     const chickenMince = { nameEn: 'beef ground, chicken, raw', scientificName: null, profile: full(72, 150, 19, 8, 0, 70, 0) };
     const beef = { id: 23562, name: 'Beef, ground, 90% lean meat / 10% fat, raw', scientificName: null, profile: full(72, 176, 20, 10, 0, 66, 0) };
     expect(new Linker([beef], synForm).best(chickenMince)?.verified).toBe(false);
+  });
+
+  it('gives the national food of a verified record to the plainer records of the same food (from the ingredient side)', () => {
+    const syn = { phrases: [] as Array<[string, string]>, words: new Map([['enriched', ''], ['unenriched', '']]), form: new Set<string>() };
+    // CoFID 11-886 (values as published); SR 20481 verified on its name; SR 20081, the enriched and
+    // bleached record of the same flour (US enrichment adds iron and B vitamins, not macros).
+    const flour = { nameEn: 'Flour, wheat, white, all-purpose', scientificName: null, profile: full(11.6, 352, 9.1, 1.4, 80.9, 2, 4) };
+    const sr = (id: number, name: string) => ({ id, name, scientificName: null, category: '2000', profile: full(11.92, 364, 10.33, 0.98, 73.61, 2, 2.7) });
+    const flours = new Linker([sr(20481, 'Wheat flour, white, all-purpose, unenriched'), sr(20081, 'Wheat flour, white, all-purpose, enriched, bleached')], syn);
+    expect(flours.sameRecordsOf(20481)).toEqual([20081]);
+    expect(flours.sameRecordLink(flour, 20481, 20081)).toMatchObject({ candidateId: 20081, verified: true, recordOf: 20481, conflict: null });
+    // A Foundation record with too few values to compare (748278 "Oil, canola": fat only) is the
+    // same food only under the very same words.
+    const oil = { nameEn: 'Oil, canola', scientificName: null, profile: full(0, 899, 0, 99.9, 0, 0, 0) };
+    const canola = { id: 4582, name: 'Oil, canola', scientificName: null, category: '0400', profile: full(0, 884, 0, 100, 0, 0, 0) };
+    const sparse = { id: 748278, name: 'Oil, canola', scientificName: null, category: '0400', profile: { ...EMPTY, fat: 94.5 } };
+    const sparseOther = { id: 1, name: 'Oil, canola, high oleic', scientificName: null, category: '0400', profile: { ...EMPTY, fat: 94.5 } };
+    const oils = new Linker([canola, sparse, sparseOther], syn);
+    expect(oils.sameRecordLink(oil, 4582, 748278)).toMatchObject({ verified: true, recordOf: 4582, profile: null });
+    // A record saying more than the verified one names another food and is no record of it.
+    expect(oils.sameRecordsOf(4582)).toEqual([748278]);
+    // A plainer record does not take a national word the verified record says ("lactose free")...
+    const lf = { nameEn: 'Milk, whole, lactose free', scientificName: null, profile: full(88, 61, 3.2, 3.3, 4.7, 43, 0) };
+    const milk = (id: number, name: string) => ({ id, name, scientificName: null, category: '0100', profile: full(88.1, 61, 3.15, 3.25, 4.8, 43, 0) });
+    const milks = new Linker([milk(1, 'Milk, whole, lactose free'), milk(2, 'Milk, whole')], syn);
+    expect(milks.sameRecordsOf(1)).toEqual([2]);
+    expect(milks.sameRecordLink(lf, 1, 2)).toBeNull();
+    // ...nor the link of a verified record that leaves a national word unsaid ("fillet").
+    const fillet = { nameEn: 'Beef, fillet steak, raw', scientificName: null, profile: full(70, 150, 21, 7, 0, 60, 0) };
+    const beef = (id: number, name: string) => ({ id, name, scientificName: null, category: '1300', profile: full(70.5, 152, 21.2, 7.2, 0, 58, 0) });
+    const steaks = new Linker([beef(1, 'Beef, steak, raw, choice'), beef(2, 'Beef, steak, raw')], syn);
+    expect(steaks.sameRecordsOf(1)).toEqual([2]);
+    expect(steaks.sameRecordLink(fillet, 1, 2)).toBeNull();
+    expect(steaks.sameRecordLink({ ...fillet, nameEn: 'Beef, steak, raw' }, 1, 2)).toMatchObject({ verified: true, recordOf: 1 });
+    // A record stating other figures is another food (94 against 80 proof).
+    const rum = { nameEn: 'Alcoholic beverage, distilled, 80 proof', scientificName: null, profile: full(66.6, 231, 0, 0, 0, 1, 0) };
+    const spirit = (id: number, proof: number) => ({
+      id, name: `Alcoholic beverage, distilled, ${proof} proof`, scientificName: null, category: '1400', profile: full(66.6, 231, 0, 0, 0.1, 1, 0),
+    });
+    const spirits = new Linker([spirit(1, 80), spirit(2, 94)], syn);
+    expect(spirits.sameRecordsOf(1)).toEqual([2]);
+    expect(spirits.sameRecordLink(rum, 1, 2)).toBeNull();
+    // Among vegetables, fruit, nuts, legumes and grains a record may say more (a variety) when its
+    // values agree closely: SR 16030 "Beans, kidney, california red, mature seeds, raw" beside SR
+    // 16027 "Beans, kidney, red, mature seeds, raw" for a plain red bean; not "Cabbage, kimchi"
+    // (sodium 498 mg) beside "Cabbage, raw" (18 mg), nor the same words filed as a dish.
+    const beans = { nameEn: 'Beans, red, mature seeds, raw', scientificName: null, profile: full(11.1, 337, 22.5, 1.1, 45, 12, 15.2) };
+    const bean = (id: number, name: string, category = '1600') => ({ id, name, scientificName: null, category, profile: full(11.75, 337, 22.53, 1.06, 45.1, 12, 15.2) });
+    const kidney = new Linker([bean(16027, 'Beans, kidney, red, mature seeds, raw'), bean(16030, 'Beans, kidney, california red, mature seeds, raw')], syn);
+    expect(kidney.sameRecordsOf(16027)).toEqual([16030]);
+    expect(kidney.sameRecordLink({ ...beans, nameEn: 'Beans, kidney, red, mature seeds, raw' }, 16027, 16030)).toMatchObject({ verified: true, recordOf: 16027 });
+    const asDish = new Linker([bean(16027, 'Beans, kidney, red, mature seeds, raw', '2200'), bean(16030, 'Beans, kidney, california red, mature seeds, raw', '2200')], syn);
+    expect(asDish.sameRecordsOf(16027)).toEqual([]);
+    const plainCabbage = { id: 11109, name: 'Cabbage, raw', scientificName: null, category: '1100', profile: full(92.18, 25, 1.28, 0.1, 3.3, 18, 2.5) };
+    const kimchi = { id: 11118, name: 'Cabbage, kimchi', scientificName: null, category: '1100', profile: full(91.7, 15, 1.1, 0.5, 0.8, 498, 1.6) };
+    expect(new Linker([plainCabbage, kimchi], syn).sameRecordsOf(11109)).toEqual([]);
+    expect(new Linker([plainCabbage, { ...kimchi, profile: plainCabbage.profile }], syn).sameRecordsOf(11109)).toEqual([11118]);
+    expect(new Linker([spirit(1, 80), { ...spirit(2, 80), name: 'Alcoholic beverage, distilled, proof' }], syn).sameRecordLink(rum, 1, 2)).toMatchObject({ verified: true });
+  });
+
+  it('verifies the national food\'s first choice where no candidate passes the bars and the values choose it', () => {
+    const syn = { phrases: [] as Array<[string, string]>, words: new Map<string, string>(), form: new Set<string>() };
+    // CoFID 11-866 "Rice, brown, basmati, raw" (values as published) against SR 20036 "Rice, brown,
+    // long-grain, raw": basmati is a long grain rice; the name alone scores below the bars.
+    const basmati = { nameEn: 'Rice, brown, basmati, raw', scientificName: null, profile: full(13.9, 357, 8.1, 3.0, 74.4, 3, 3.8) };
+    const longGrain = { id: 20036, name: 'Rice, brown, long-grain, raw', scientificName: null, category: '2000', profile: full(12.37, 367, 7.54, 3.2, 72.84, 1, 3.6) };
+    const white = { id: 20444, name: 'Rice, white, long-grain, raw', scientificName: null, category: '2000', profile: full(11.62, 365, 7.13, 0.66, 78.71, 5, 1.3) };
+    // Other foods of the catalogue, far off in composition: they weigh the words (IDF) as a catalogue does.
+    const far = (id: number, name: string, category = '2000') => ({ id, name, scientificName: null, category, profile: full(70, 100, 2, 0.5, 25, 300, 0.5) });
+    const others = [
+      far(1, 'Rice, brown, medium-grain, cooked'), far(2, 'Rice, white, glutinous, raw'), far(3, 'Rice, wild, raw'), far(4, 'Rice crackers, brown rice'),
+      far(5, 'Beans, brown, raw', '1600'), far(6, 'Lentils, brown, raw', '1600'), far(7, 'Sugar, brown, raw', '1900'),
+    ];
+    const r = new Linker([longGrain, white, ...others], syn).best(basmati)!;
+    expect(r).toMatchObject({ candidateId: 20036, verified: true, conflict: null, worst: 1 });
+    expect(r.score).toBeLessThan(VERIFIED_THRESHOLD);
+    // Not among meat cuts, which share their macros (CLEAR_CATEGORIES)...
+    expect(new Linker([{ ...longGrain, category: '1300' }, white, ...others], syn).best(basmati)?.verified).toBe(false);
+    // ...nor where the canonical name's first parts say what the national name does not
+    // ("Broccoli raab" is no broccoli), nor in another state ("canned"), nor another part eaten.
+    const broccoli = { nameEn: 'Broccoli, steamed', scientificName: null, profile: full(89, 34, 3.1, 0.4, 4.2, 30, 2.6) };
+    const raab = { id: 11097, name: 'Broccoli raab, cooked', scientificName: null, category: '1100', profile: full(89.5, 33, 3.8, 0.5, 3.1, 56, 2.8) };
+    expect(new Linker([raab, ...others], syn).best(broccoli)?.verified).toBe(false);
+    const canned = { ...longGrain, name: 'Rice, brown, long-grain, canned' };
+    expect(new Linker([canned, white, ...others], syn).best(basmati)?.verified).toBe(false);
+    const withForm = { ...syn, form: new Set(['peeled']) };
+    expect(new Linker([{ ...longGrain, name: 'Rice, brown, long-grain, peeled, raw' }, white, ...others], withForm).best(basmati)?.verified).toBe(false);
   });
 });

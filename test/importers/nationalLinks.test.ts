@@ -72,6 +72,54 @@ describe('glossary and synonyms against the linker rules', () => {
     expect([...nameTokens('squash, zucchini, raw', synonyms).head]).toEqual(['zucchini']);
   });
 
+  it('reads CoFID plain soft flour as all-purpose flour', () => {
+    // CoFID 11-886 "Flour, wheat, white, plain, soft" and SR 20481 "Wheat flour, white, all-purpose, unenriched"
+    const all = (name: string) => [...nameTokens(name, synonyms).all].sort();
+    expect(all('Flour, wheat, white, plain, soft')).toEqual(all('Wheat flour, white, all-purpose, unenriched'));
+    expect(linkOf('uk_cofid', '11-886')).toMatchObject({ ingredient_id: 20481, verified: 1 });
+  });
+
+  it('reads French flour types 55 and 65 as all-purpose and bread flour', () => {
+    // CIQUAL 9436 "Wheat flour, type 55 (for bread)" (9.0 g protein) and 9435 "Wheat flour, type 65" (13.6 g)
+    const all = (name: string) => [...nameTokens(name, synonyms).all].sort();
+    expect(all('Wheat flour, type 55 (for bread)')).toEqual(['allpurpose', 'bread', 'flour', 'wheat', 'white']);
+    expect(all('Wheat flour, type 65')).toEqual(['bread', 'flour', 'wheat']);
+    // "type 550" (BLS) is not read as "type 55"
+    expect(all('Wheat flour, Type 550')).toEqual(['flour', 'wheat', 'white']);
+    const best = db.prepare(
+      `SELECT code FROM national_candidate WHERE dataset_id = 'fr_ciqual' AND ingredient_id = ? AND ingredient_best = 1`,
+    );
+    expect((best.get(20481) as { code: string }).code).toBe('9436');
+    expect((best.get(20129) as { code: string }).code).toBe('9435');
+  });
+
+  it('reads granulated sugar as white sugar', () => {
+    // SR 19335 "Sugars, granulated"; CoFID 17-063 "Sugar, white" (granulated and loaf sugar), CIQUAL 31016 "Sugar, white"
+    const all = (name: string) => [...nameTokens(name, synonyms).all].sort();
+    expect(all('Sugars, granulated')).toEqual(all('Sugar, white'));
+    expect(linkOf('uk_cofid', '17-063')).toMatchObject({ ingredient_id: 19335, verified: 1 });
+    expect(linkOf('fr_ciqual', '31016')).toMatchObject({ ingredient_id: 19335, verified: 1 });
+  });
+
+  it('gives a Foundation record with too few values the national food of its same-named SR record', () => {
+    // Foundation 748278 "Oil, canola" gives fat only; SR 4582 "Oil, canola" is verified for CoFID
+    // 17-041 "Oil, rapeseed" (99.9 g fat, 899 kcal) on its name and values.
+    const row = db
+      .prepare(`SELECT verified, method, ingredient_best FROM national_candidate WHERE dataset_id = 'uk_cofid' AND code = '17-041' AND ingredient_id = ?`)
+      .get(748278) as { verified: number; method: string; ingredient_best: number };
+    expect(row).toMatchObject({ verified: 1, ingredient_best: 1 });
+    expect(row.method).toMatch(/\+record v5$/);
+    expect(linkOf('uk_cofid', '17-041').ingredient_id).toBe(4582);
+    // ...and the plain record of a food whose verified SR record says more than the national name:
+    // Foundation 1750349 "Oil, sunflower" (fat only) takes CoFID 17-045 "Oil, sunflower" from SR
+    // 4060 "Oil, sunflower, linoleic (less than 60%)".
+    const sunflower = db
+      .prepare(`SELECT verified, method, ingredient_best FROM national_candidate WHERE dataset_id = 'uk_cofid' AND code = '17-045' AND ingredient_id = ?`)
+      .get(1750349) as { verified: number; method: string; ingredient_best: number };
+    expect(sunflower).toMatchObject({ verified: 1, ingredient_best: 1 });
+    expect(sunflower.method).toMatch(/\+record v5$/);
+  });
+
   it('spells gluten- and lactose-free foods as USDA does, in SE and NO', () => {
     expect(translateName('Pasta glutenfri kokt', sv)).toBe('pasta gluten-free boiled');
     expect(translateName('Pasta, glutenfri, kokt', loadGlossary('nb'))).toBe('pasta, gluten-free, boiled');
@@ -124,7 +172,7 @@ describe('the method recorded with each link says what was compared', () => {
     expect(db.prepare("SELECT count(*) FROM national_link WHERE dataset_id <> 'fr_ciqual' AND method LIKE '%+group%'").pluck().get()).toBe(0);
   });
 
-  it('says "+langual" only where the Swedish food and the chosen candidate both carry facets', () => {
+  it('says "+langual" only where the Swedish or Danish food and the chosen candidate both carry facets', () => {
     // SR28 LANGUAL.txt (~NDB_No~^~Factor_Code~): the reference foods USDA indexed
     const file = path.join(inject('sourceDir'), 'usda-sr28', 'LANGUAL.txt');
     const indexed = new Set(
@@ -133,17 +181,27 @@ describe('the method recorded with each link says what was compared', () => {
         .filter(Boolean)
         .map((l) => Number(l.split('^')[0]!.replace(/~/g, ''))),
     );
-    const rows = db.prepare("SELECT ingredient_id, method FROM national_link WHERE dataset_id = 'se_livsmedelsverket'").all() as Array<{
-      ingredient_id: number;
-      method: string;
-    }>;
-    const withFacets = rows.filter((r) => indexed.has(r.ingredient_id)).length;
-    // (+twin: verified as a composition twin of the verified candidate, linker v5)
-    for (const r of rows) expect(r.method.replace('+twin', ''), String(r.ingredient_id)).toBe(indexed.has(r.ingredient_id) ? 'name+profile+langual v5' : 'name+profile v5');
+    const split: Record<string, [number, number]> = {};
+    // Livsmedelsverket's meta file and Frida's frida-foods.json ("LangualCode") index every food.
+    for (const dataset of ['se_livsmedelsverket', 'dk_frida']) {
+      const rows = db.prepare('SELECT ingredient_id, method FROM national_link WHERE dataset_id = ?').all(dataset) as Array<{
+        ingredient_id: number;
+        method: string;
+      }>;
+      const withFacets = rows.filter((r) => indexed.has(r.ingredient_id)).length;
+      // (+twin: verified as a composition twin of the verified candidate, linker v5; +values: the
+      // first choice the values make, issue 16c)
+      for (const r of rows) expect(r.method.replace(/\+(twin|values)/g, ''), String(r.ingredient_id)).toBe(indexed.has(r.ingredient_id) ? 'name+profile+langual v5' : 'name+profile v5');
+      split[dataset] = [withFacets, rows.length - withFacets];
+    }
     // v4 changed which candidate some Swedish foods choose (words read for composition, on top of
     // enrichment ranking candidates: 588/1076, then 578/1086); v5 (hard head words, composition
-    // words, states from facets, heads rewritten by phrases): 588 of them land on an SR28-indexed food
-    expect([withFacets, rows.length - withFacets]).toEqual([588, 1076]);
-    expect(db.prepare("SELECT count(*) FROM national_link WHERE dataset_id <> 'se_livsmedelsverket' AND method LIKE '%langual%'").pluck().get()).toBe(0);
+    // words, states from facets, heads rewritten by phrases): 588 of them land on an SR28-indexed
+    // food, 590 since "Sugars, granulated" reads as white sugar (Socker, Strösocker); Frida's
+    // facets, read since issue 16c: 472 of 1,294.
+    expect(split).toEqual({ se_livsmedelsverket: [590, 1074], dk_frida: [472, 822] });
+    expect(
+      db.prepare("SELECT count(*) FROM national_link WHERE dataset_id NOT IN ('se_livsmedelsverket', 'dk_frida') AND method LIKE '%langual%'").pluck().get(),
+    ).toBe(0);
   });
 });

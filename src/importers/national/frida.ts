@@ -30,7 +30,8 @@ type Row = Record<string, string | number | undefined>;
  * FoodID, Danish and English names and food group), or else from the long table
  * (`frida_may2025_values_long.csv`: FoodID, ParameterID, ResVal) with the foods list.
  * Frida gives every value as a number (no trace marks); an empty cell is simply absent.
- * Scientific names come from frida-foods.json when it is beside them.
+ * Scientific names and LanguaL facets (domain/langual.ts) come from frida-foods.json when it is
+ * beside them.
  */
 export async function importFrida(ctx: ImportContext): Promise<void> {
   const dir =
@@ -42,10 +43,18 @@ export async function importFrida(ctx: ImportContext): Promise<void> {
   const w = new NationalWriter(ctx, FRIDA, loadMapping(FRIDA.id));
   const task = ctx.progress.task('Frida 2025 (DK)', 1);
   const taxon = new Map<string, string>();
+  const facets = new Map<string, string[]>();
   const foodsJson = path.join(dir, 'frida-foods.json');
   if (existsSync(foodsJson)) {
-    for (const f of JSON.parse(readFileSync(foodsJson, 'utf8')) as Array<{ FoodID?: number; TaxonomicName?: string }>) {
-      if (f.FoodID !== undefined && f.TaxonomicName) taxon.set(String(f.FoodID), f.TaxonomicName.trim());
+    for (const f of JSON.parse(readFileSync(foodsJson, 'utf8')) as Array<{ FoodID?: number; TaxonomicName?: string; LangualCode?: string }>) {
+      if (f.FoodID === undefined) continue;
+      if (f.TaxonomicName) taxon.set(String(f.FoodID), f.TaxonomicName.trim());
+      // "A0143,B1393,F0003,...": the same thesaurus codes as SR28's LANGUAL.txt, compared in
+      // linking (heat treatment, cooking method, fortification). Not the species (B): Frida
+      // indexes beef as "cow" (B1201) where SR28 says "cattle" (B1161), and without the
+      // thesaurus hierarchy a narrower term cannot be told from another species.
+      const codes = (f.LangualCode ?? '').split(',').map((c) => c.trim()).filter((c) => /^[A-Z]\d{4}$/.test(c) && !c.startsWith('B'));
+      if (codes.length > 0) facets.set(String(f.FoodID), codes);
     }
   }
   const food = (code: string, nameDa: string | undefined, nameEn: string | undefined, group: string | undefined): boolean => {
@@ -81,7 +90,8 @@ export async function importFrida(ctx: ImportContext): Promise<void> {
       if (code && known.has(code)) w.value(code, row[2]?.trim() ?? '', row[5]);
     }
   }
+  (ctx.nationalFacets ??= new Map()).set(FRIDA.id, facets);
   task.advance(1);
   task.done(`${w.counts.foods} foods, ${w.counts.values} values`);
-  w.finish();
+  w.finish({ foods_with_langual_facets: facets.size });
 }

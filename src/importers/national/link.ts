@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildGlossary, translateName, type Glossary } from '../../domain/glossary.js';
-import { Linker, linkMethod, type LinkCandidate, type LinkResult, type Profile, type Synonyms } from '../../domain/linking.js';
+import { Linker, linkMethod, type LinkCandidate, type LinkResult, type NationalFoodForLink, type Profile, type Synonyms } from '../../domain/linking.js';
 import { countRows, type ImportContext } from '../context.js';
 import { mappingsDir, readDataCsv } from './common.js';
 
@@ -196,33 +196,41 @@ export function linkNationalFoods(
     const task = ctx.progress.task(`linking ${datasetId}`, foods.length);
     const s = (summary[datasetId] = { linked: 0, verified: 0, ingredients: 0 });
     const kept: CandidateRow[] = [];
+    // What each national food was linked as (the name read), for the records of the same food below.
+    const asLinked = new Map<string, NationalFoodForLink>();
     for (const f of foods) {
       const categories = f.food_group === null ? null : (foodGroups.get(datasetId)?.get(f.food_group) ?? null);
       const own = facets?.get(f.code);
-      const read = (nameEn: string) =>
-        linker.rank({
-          nameEn,
-          scientificName: f.scientific_name,
-          profile: profiles.get(f.code) ?? EMPTY,
-          categories,
-          tableWords,
-          ...(own ? { facets: own, speciesVocabulary } : {}),
-        });
-      let ranked = read(f.name_en);
+      const input = (nameEn: string): NationalFoodForLink => ({
+        nameEn,
+        scientificName: f.scientific_name,
+        profile: profiles.get(f.code) ?? EMPTY,
+        categories,
+        tableWords,
+        ...(own ? { facets: own, speciesVocabulary } : {}),
+      });
+      let ranked = linker.rank(input(f.name_en));
       let nameUsed = f.name_en;
       if (second && !ranked[0]?.verified) {
         const reading = translateName(f.name, second);
-        const other = read(reading);
+        const other = linker.rank(input(reading));
         if (other[0]?.verified) {
           ranked = other;
           nameUsed = reading;
         }
       }
+      asLinked.set(f.code, input(nameUsed));
       task.advance(1);
       const best = ranked[0];
       if (!best) continue;
       const method = (r: LinkResult) =>
-        linkMethod({ group: categories !== null, langual: !!own?.length && !!referenceFacets.get(r.candidateId)?.length, twin: r.twinOf !== undefined });
+        linkMethod({
+          group: categories !== null,
+          langual: !!own?.length && !!referenceFacets.get(r.candidateId)?.length,
+          twin: r.twinOf !== undefined,
+          record: r.recordOf !== undefined,
+          values: r.byValues === true,
+        });
       insert.run(
         datasetId,
         f.code,
@@ -242,13 +250,46 @@ export function linkNationalFoods(
       if (best.verified) s.verified += 1;
       countRows(ctx, 'national_link');
     }
+    // Another FDC record of the same food as an ingredient verified on its own name answers with
+    // its national food where it has none (Linker.sameRecordLink): SR 20081, enriched, with the
+    // CoFID flour verified for 20481, unenriched.
+    const ownLinks = new Map<number, CandidateRow[]>();
+    for (const k of kept) {
+      if (!k.r.verified || k.r.twinOf !== undefined) continue;
+      ownLinks.set(k.r.candidateId, [...(ownLinks.get(k.r.candidateId) ?? []), k]);
+    }
+    const withLink = new Set(kept.filter((k) => k.r.verified).map((k) => k.r.candidateId));
+    const byRecord = new Map<number, { from: CandidateRow; r: LinkResult }>();
+    for (const [verified, rows] of ownLinks) {
+      for (const id of linker.sameRecordsOf(verified)) {
+        if (withLink.has(id)) continue;
+        for (const k of rows) {
+          const r = linker.sameRecordLink(asLinked.get(k.code)!, verified, id);
+          if (!r) continue;
+          const prev = byRecord.get(id);
+          if (!prev || k.r.score > prev.from.r.score || (k.r.score === prev.from.r.score && r.score > prev.r.score)) byRecord.set(id, { from: k, r });
+        }
+      }
+    }
+    const lastRank = new Map<string, number>();
+    for (const k of kept) lastRank.set(k.code, Math.max(lastRank.get(k.code) ?? 0, k.rank));
+    for (const [id, { from, r }] of byRecord) {
+      const at = kept.findIndex((k) => k.code === from.code && k.r.candidateId === id);
+      const method = from.method.replace(/(\+twin|\+values)* (v\d+)$/, '+record $2');
+      if (at >= 0) kept[at] = { ...kept[at]!, r, method };
+      else {
+        const rank = (lastRank.get(from.code) ?? 0) + 1;
+        lastRank.set(from.code, rank);
+        kept.push({ code: from.code, rank, r, method });
+      }
+    }
     // From the ingredient's side: each ingredient's best verified national food.
     const chosen = new Map<number, CandidateRow>();
     for (const k of kept) {
       if (!k.r.verified) continue;
       const c = chosen.get(k.r.candidateId);
       // A link verified on its own name comes before one verified as a composition twin.
-      const own = (x: CandidateRow) => (x.r.twinOf === undefined ? 1 : 0);
+      const own = (x: CandidateRow) => (x.r.twinOf === undefined && x.r.recordOf === undefined ? 1 : 0);
       if (
         !c ||
         own(k) > own(c) ||
