@@ -320,6 +320,8 @@ export interface RankedRecord {
   /** ' key' and ' key aliases': where a query word is looked for at a word start. */
   readonly name: string;
   readonly held: string;
+  /** Whether the name says something is absent ("without", "no", "free", "un..."): only then are denials looked for. */
+  readonly denies: boolean;
 }
 
 /** A record's keys as matchRanker reads them (built once per record, so ranking a match allocates nothing). */
@@ -335,6 +337,7 @@ export function rankedRecord(fields: { rank: number; key: string; head: string; 
     headSubject: ` ${head} ${subject} `,
     name: ` ${key}`,
     held: withAliases ? ` ${key} ${aliases}` : ` ${key}`,
+    denies: /\b(without|no|not|free|un\w+|non\w*)\b/.test(key),
   };
 }
 
@@ -384,7 +387,7 @@ export function matchRanker(
     score += spaced.includes(r.subject) || spaced.startsWith(r.head) ? w.headLeadsQuery : 0;
     for (const word of optional) score += r.held.includes(word) ? w.optionalHeld : 0;
     for (const alternatives of terms) score += alternatives.every((alt) => !r.held.includes(alt)) ? w.explainedOnly : 0;
-    for (const forms of denials) score += forms.some((form) => r.name.includes(form)) ? w.deniedWord : 0;
+    if (r.denies) for (const forms of denials) score += forms.some((form) => r.name.includes(form)) ? w.deniedWord : 0;
     for (const word of missing) score += r.name.includes(word.at) ? 0 : word.cost;
     return score;
   };

@@ -81,10 +81,19 @@ const WHOLE_QUERY = { ingredient: wholeQuery('ingredient'), survey: wholeQuery('
 /** Words the synonym table reads: never "corrected" into a name's word. */
 export const SYNONYM_WORDS: ReadonlySet<string> = new Set(SYNONYMS.flatMap((s) => s.from.split(' ')));
 
-const phrases = (scope: SearchScope) =>
-  SYNONYMS.filter((s) => !s.wholeQuery && inScope(s, scope))
+/** The phrase entries of one list, by their first word, longest first (a query reads only the entries its words start). */
+const phrases = (scope: SearchScope) => {
+  const byFirst = new Map<string, Array<{ from: string[]; to: string[]; final: boolean }>>();
+  const entries = SYNONYMS.filter((s) => !s.wholeQuery && inScope(s, scope))
     .map((s) => ({ from: s.from.split(' '), to: s.to.split(' '), final: s.final === true }))
     .sort((a, b) => b.from.length - a.from.length);
+  for (const entry of entries) {
+    const list = byFirst.get(entry.from[0]!) ?? [];
+    list.push(entry);
+    byFirst.set(entry.from[0]!, list);
+  }
+  return byFirst;
+};
 const SYNONYM_PHRASES = { ingredient: phrases('ingredient'), survey: phrases('survey') };
 
 /**
@@ -106,7 +115,7 @@ function rewrite(words: string[], scope: SearchScope, frozen: boolean[] = []): A
   const out: Array<{ word: string; kept: boolean; final?: boolean }> = [];
   let i = 0;
   outer: while (i < words.length) {
-    for (const s of SYNONYM_PHRASES[scope]) {
+    for (const s of SYNONYM_PHRASES[scope].get(words[i]!) ?? []) {
       if (s.from.every((w, k) => words[i + k] === w && frozen[i + k] !== true)) {
         out.push(...s.to.map((word) => ({ word, kept: false, final: s.final })));
         i += s.from.length;
