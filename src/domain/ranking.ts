@@ -387,7 +387,8 @@ export function matchRanker(
     score += spaced.includes(r.subject) || spaced.startsWith(r.head) ? w.headLeadsQuery : 0;
     for (const word of optional) score += r.held.includes(word) ? w.optionalHeld : 0;
     for (const alternatives of terms) score += alternatives.every((alt) => !r.held.includes(alt)) ? w.explainedOnly : 0;
-    if (r.denies) for (const forms of denials) score += forms.some((form) => r.name.includes(form)) ? w.deniedWord : 0;
+    // Whole words: "salt free" denies salt, "fruit freeze-dried" does not deny fruit.
+    if (r.denies) for (const forms of denials) score += forms.some((form) => `${r.name} `.includes(`${form} `)) ? w.deniedWord : 0;
     for (const word of missing) score += r.name.includes(word.at) ? 0 : word.cost;
     return score;
   };

@@ -155,6 +155,9 @@ describe('matchRanker: how well a name matches the words typed', () => {
     const sweetened = matchRanker(query('sweetened coconut'), false, true);
     expect(sweetened(record('Nuts, coconut meat, dried (desiccated), not sweetened')) - sweetened(record('Nuts, coconut meat, dried (desiccated), sweetened, shredded'))).toBeGreaterThanOrEqual(w.deniedWord);
     expect(sweetened(record('Nuts, coconut meat, dried (desiccated), unsweetened')) - sweetened(record('Nuts, coconut meat, dried (desiccated), sweetened, shredded'))).toBeGreaterThanOrEqual(w.deniedWord);
+    // Whole words only: "freeze-dried" does not deny "fruit".
+    const fruit = matchRanker(query('fruit'), false, true);
+    expect(fruit(record('Fruit, freeze-dried, mixed'))).toBe(fruit(record('Fruit, dried, mixed')));
     // "gluten free bread" asks for the absence: the gluten-free breads are not charged for it.
     const glutenFree = matchRanker(query('gluten free bread'), false, true);
     expect(glutenFree(record('Bread, gluten-free, white, made with rice flour, corn starch, and/or tapioca'))).toBeLessThan(0);
