@@ -204,7 +204,8 @@ export function rankSignals(
   category: string | null = null,
   list: 'ingredient' | 'survey' = 'ingredient',
 ): RankSignals {
-  const words = searchWords(signalText(name));
+  // FNDDS's "home recipe" is the dish as people make it, beside its canned, frozen and restaurant forms: no processing.
+  const words = searchWords(signalText(list === 'survey' ? name.replace(/\bhome recipe\b/gi, ' ') : name));
   const common = typeof commonness === 'number' ? { familyUses: commonness, measures: 0 } : commonness;
   return {
     recipeUses: common.familyUses,

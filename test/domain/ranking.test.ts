@@ -50,6 +50,9 @@ describe('ranking signals', () => {
     expect(rankSignals('Peaches, canned, water pack, solids and liquids', 0).processedWords).toBe(2);
     expect(rankSignals('Corn, sweet, yellow, canned, no salt added, solids and liquids', 0).processedWords).toBe(2);
     expect(rankSignals('Corn, sweet, yellow, canned, whole kernel, drained solids', 0).processedWords).toBe(2);
+    // FNDDS's "home recipe" is the dish as people make it; SR's "home recipe" dressing is still a recipe form.
+    expect(rankSignals('Vegetable soup, home recipe', 0, null, 'survey').processedWords).toBe(0);
+    expect(rankSignals('Salad dressing, french, home recipe', 0).processedWords).toBe(2);
     // Substitutes and fermented forms are not the plain food.
     expect(rankSignals('Veggie burger, on bun', 0, null, 'survey').processedWords).toBe(1);
     expect(rankSignals('Lasagna, meatless', 0, null, 'survey').processedWords).toBe(1);
