@@ -48,7 +48,8 @@ interface SearchRecord<Row> {
 export class Lister {
   private readonly statements = new Map<string, Database.Statement>();
   private words: Array<[string, number]> | null = null;
-  private records: Map<number, SearchRecord<unknown>> | null = null;
+  /** Per table, its records' search keys and list rows. */
+  private readonly records = new Map<string, Map<number, SearchRecord<unknown>>>();
 
   constructor(private readonly db: Database.Database) {}
 
@@ -119,8 +120,8 @@ export class Lister {
 
   /** Every record's search keys and list row, read once per catalogue file and table. */
   private searchRecords<Row>(target: ListTarget): Map<number, SearchRecord<Row>> {
-    const cached = this.records;
-    if (cached !== null) return cached as Map<number, SearchRecord<Row>>;
+    const cached = this.records.get(target.table);
+    if (cached !== undefined) return cached as Map<number, SearchRecord<Row>>;
     const { table, alias, columnJoins, columns } = target;
     const aliases = target.withAliases ? `${alias}.search_aliases` : "''";
     const rows = this.db
@@ -145,7 +146,7 @@ export class Lister {
         row: row as Row,
       });
     }
-    this.records = records as Map<number, SearchRecord<unknown>>;
+    this.records.set(target.table, records as Map<number, SearchRecord<unknown>>);
     return records;
   }
 
