@@ -346,7 +346,7 @@ export function rankedRecord(fields: { rank: number; key: string; head: string; 
  * How well a record's name matches the query, added to its stored rank (lower is better): the
  * whole name (or, for ingredients, an FNDDS alias) is the query; its head or subject holds the
  * query; its name starts with the query, or with the query's last word first ("Pie, apple" for
- * "apple pie"); its subject is one of the query's words or the query starts with its head; an
+ * "apple pie"), or its head is the query's last word ("Peas, green, split"); its subject is one of the query's words or the query starts with its head; an
  * optional kind word typed ("sea" bass) that the name holds; a query word only an explanation
  * holds costs MATCH_WEIGHTS.explainedOnly. In the relaxed search (no record holds every word)
  * every query word the name lacks costs MATCH_WEIGHTS.missingWord, more when it names the food.
