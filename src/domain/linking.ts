@@ -242,9 +242,10 @@ export function nameTokens(name: string, synonyms: Synonyms): NameTokens {
   if (head.length > 0 && head.every((t) => classes.has(t))) head = baseTokens(parts.slice(0, 2).join(','), synonyms);
   const all = new Set(baseTokens(name, synonyms));
   // A phrase may rewrite the head away ("Squash, summer, zucchini" reads "zucchini"): the head is
-  // then what the phrase made of the first parts.
+  // then what the phrase made of the first parts, however many it spans (Foundation 2685568
+  // "Squash, summer, green, zucchini, ...": four).
   if (head.length > 0 && !head.some((t) => all.has(t))) {
-    for (let n = 2; n <= Math.min(3, parts.length); n++) {
+    for (let n = 2; n <= parts.length; n++) {
       const rewritten = baseTokens(parts.slice(0, n).join(','), synonyms).filter((t) => all.has(t));
       if (rewritten.length > 0) {
         head = rewritten;
