@@ -242,9 +242,10 @@ export function nameTokens(name: string, synonyms: Synonyms): NameTokens {
   if (head.length > 0 && head.every((t) => classes.has(t))) head = baseTokens(parts.slice(0, 2).join(','), synonyms);
   const all = new Set(baseTokens(name, synonyms));
   // A phrase may rewrite the head away ("Squash, summer, zucchini" reads "zucchini"): the head is
-  // then what the phrase made of the first parts.
+  // then what the phrase made of the first parts, however many it spans (Foundation 2685568
+  // "Squash, summer, green, zucchini, ...": four).
   if (head.length > 0 && !head.some((t) => all.has(t))) {
-    for (let n = 2; n <= Math.min(3, parts.length); n++) {
+    for (let n = 2; n <= parts.length; n++) {
       const rewritten = baseTokens(parts.slice(0, n).join(','), synonyms).filter((t) => all.has(t));
       if (rewritten.length > 0) {
         head = rewritten;
@@ -810,7 +811,8 @@ export class Linker {
     const cookedOk = cookedIn(v.tokens.all);
     if ([...tokens.all].some((t) => !v.tokens.all.has(t) && !this.form.has(t) && !(t === 'cooked' && cookedOk))) return null;
     const said = [...tokens.all].filter((t) => v.tokens.all.has(t));
-    if (said.some((t) => !c.tokens.all.has(t) && !this.form.has(t) && !RECORD_WORDS.has(t))) return null;
+    const lacking = said.filter((t) => !c.tokens.all.has(t) && !this.form.has(t) && !RECORD_WORDS.has(t));
+    if (lacking.length > 0 && !this.valuesSay(v, c, lacking)) return null;
     // ...and the record says nothing the national name does not (SR 12061 "Nuts, almonds" beside
     // Foundation's "..., whole, raw"), but among vegetables, fruit, nuts, legumes and grains, where
     // USDA's added words leave the macros alone, words the verified record does not say either,
@@ -847,7 +849,10 @@ export class Linker {
       ...(food.speciesVocabulary ? { speciesVocabulary: food.speciesVocabulary } : {}),
       ...(food.tableWords ? { tableWords: food.tableWords } : {}),
     };
-    const r = scorePair(f, c, this.idf, this.distinct, this.referenceSpecies, { words: pool, always: this.always, form: this.form });
+    // The record is read as saying the words its values said (valuesSay): SE 1941 "Vetemjöl"
+    // names "white" in its head, which Foundation's flour leaves out.
+    const read = lacking.length === 0 ? c : { ...c, tokens: { ...c.tokens, all: new Set([...c.tokens.all, ...lacking]) } };
+    const r = scorePair(f, read, this.idf, this.distinct, this.referenceSpecies, { words: pool, always: this.always, form: this.form });
     if (r.conflict !== null) return null;
     // Values that cannot be compared with the national ones (fewer than three macronutrients:
     // Foundation's "Oil, sunflower" gives fat only) leave the names to decide, as above.
@@ -857,6 +862,42 @@ export class Linker {
     const formOf = (x: NameTokens) => [...x.all].filter((t) => this.form.has(t)).sort().join(' ');
     if (formOf(v.tokens) !== formOf(c.tokens) && r.worst !== 1) return null;
     return { ...r, verified: true, recordOf: verified };
+  }
+
+  /**
+   * Whether the values say what a record's name leaves out: among vegetables, fruit, nuts,
+   * legumes and grains (TWIN_CATEGORIES), a word of the national name that the verified record
+   * says and its sibling does not (Foundation 789890 "Flour, wheat, all-purpose" does not say
+   * the "white" of SR 20081 and CoFID's "Flour, wheat, white, plain") is said by the sibling's
+   * values when they agree with the verified record's within every tolerance on at least
+   * TWIN_COMPONENTS components (wholemeal flour would not: its protein and fibre). As in
+   * scorePair, a reviewed distinguishing word ("white") is weighed by the values, but never a
+   * state word nor a composition word (lactose-free, fortified), whose difference the macros do
+   * not show.
+   */
+  private valuesSay(
+    v: { id: number; profile: Profile; category: string | null },
+    c: { id: number; profile: Profile; category: string | null },
+    words: readonly string[],
+  ): boolean {
+    if (c.category === null || c.category !== v.category || !TWIN_CATEGORIES.has(c.category)) return false;
+    if (words.some((t) => STATE_WORDS.has(t) || this.always.has(t))) return false;
+    const agrees = (x: Profile) => {
+      const detail = profileDetail(x, c.profile);
+      return detail !== null && detail.worst === 1 && compared(x, c.profile) >= TWIN_COMPONENTS;
+    };
+    if (!agrees(v.profile)) return false;
+    // ...and only where they tell the variants apart: a record of the same food that says none
+    // of the words but another one, with values as close, leaves the word unsaid (SR 11109
+    // "Cabbage, raw" agrees with red and green cabbage alike, so it says neither; a red cabbage's
+    // national food is not its own).
+    return !this.sameRecordsOf(c.id).some((id) => {
+      if (id === v.id) return false;
+      const x = this.candidates[this.indexOf.get(id)!]!;
+      const c0 = this.candidates[this.indexOf.get(c.id)!]!;
+      const other = [...x.tokens.all].some((t) => !c0.tokens.all.has(t) && !STATE_WORDS.has(t) && !this.form.has(t) && !RECORD_WORDS.has(t));
+      return other && words.some((t) => !x.tokens.all.has(t)) && agrees(x.profile);
+    });
   }
 
   idf = (t: string): number => {

@@ -272,6 +272,27 @@ describe('linking', () => {
     expect(new Linker([plainCabbage, kimchi], syn).sameRecordsOf(11109)).toEqual([]);
     expect(new Linker([plainCabbage, { ...kimchi, profile: plainCabbage.profile }], syn).sameRecordsOf(11109)).toEqual([11118]);
     expect(new Linker([spirit(1, 80), { ...spirit(2, 80), name: 'Alcoholic beverage, distilled, proof' }], syn).sameRecordLink(rum, 1, 2)).toMatchObject({ verified: true });
+    // A national word the verified record says and its sibling leaves out is said by the
+    // sibling's values where they agree with the verified record's and tell the variants apart:
+    // Foundation 789890 "Flour, wheat, all-purpose, enriched, bleached" (values as published)
+    // beside SR 20481 for CoFID 11-886 "Flour, wheat, white, plain, soft" (read as all-purpose).
+    const whiteFlour = { nameEn: 'Flour, wheat, white, all-purpose', scientificName: null, profile: full(11.6, 352, 9.1, 1.4, 80.9, 2, 4) };
+    const foundationFlour = { id: 789890, name: 'Flour, wheat, all-purpose, enriched, bleached', scientificName: null, category: '2000', profile: { ...full(9.83, 366, 10.9, 1.48, 77.3, 2, 0), fibre: null } };
+    const withFoundation = new Linker([sr(20481, 'Wheat flour, white, all-purpose, unenriched'), foundationFlour], syn);
+    expect(withFoundation.sameRecordsOf(20481)).toEqual([789890]);
+    expect(withFoundation.sameRecordLink(whiteFlour, 20481, 789890)).toMatchObject({ verified: true, recordOf: 20481, conflict: null });
+    // Not where the values cannot tell: SR 11109 "Cabbage, raw" agrees with red and green cabbage
+    // alike, so it says neither colour and takes no red cabbage's national food (BLS G341100).
+    const redCabbage = { nameEn: 'Cabbage, red, raw', scientificName: null, profile: full(90.4, 29, 1.4, 0.2, 4.5, 20, 2.5) };
+    const red = { id: 11112, name: 'Cabbage, red, raw', scientificName: null, category: '1100', profile: full(90.39, 31, 1.43, 0.16, 5.27, 27, 2.1) };
+    const green = { id: 2346407, name: 'Cabbage, green, raw', scientificName: null, category: '1100', profile: full(92.5, 25, 1.2, 0.2, 3.5, 15, 2.3) };
+    const cabbages = new Linker([red, plainCabbage, green], syn);
+    expect(cabbages.sameRecordsOf(11112)).toContain(11109);
+    expect(cabbages.sameRecordLink(redCabbage, 11112, 11109)).toBeNull();
+    // Nor a word whose difference the macros do not show (a composition word).
+    const lfSyn = { ...syn, composition: new Set(['lactose']) };
+    const lfMilks = new Linker([{ ...milk(1, 'Milk, whole, lactose free'), category: '1100' }, { ...milk(2, 'Milk, whole'), category: '1100' }], lfSyn);
+    expect(lfMilks.sameRecordLink(lf, 1, 2)).toBeNull();
   });
 
   it('verifies the national food\'s first choice where no candidate passes the bars and the values choose it', () => {

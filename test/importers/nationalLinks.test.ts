@@ -70,6 +70,13 @@ describe('glossary and synonyms against the linker rules', () => {
     // A phrase that rewrites the head away leaves its result as the head (Matvaretabellen 06-085 "Squash, zucchini, rå")
     expect([...nameTokens('Squash, summer, zucchini, includes skin, raw', synonyms).head]).toEqual(['zucchini']);
     expect([...nameTokens('squash, zucchini, raw', synonyms).head]).toEqual(['zucchini']);
+    expect([...nameTokens('Squash, summer, green, zucchini, includes skin, raw', synonyms).head]).toEqual(['zucchini']);
+    // CIQUAL's pulp is the flesh (13034 "Orange, pulp, raw"), its "pulp and peel" and "pulp and
+    // skin" flesh and skin; a juice's "no pulp" keeps its word
+    expect(all('Orange, pulp, raw')).toEqual(['orange', 'peeled', 'raw']);
+    expect(all('Apple, pulp and peel, raw')).toEqual(['apple', 'raw', 'wholefruit']);
+    expect(all('Apple, var. Granny Smith, pulp and skin, raw')).toEqual(all('Apple, var. Granny Smith, with peel, raw'));
+    expect(all('Orange juice, no pulp, not fortified, from concentrate, refrigerated')).toContain('pulp');
   });
 
   it('reads CoFID plain soft flour as all-purpose flour', () => {

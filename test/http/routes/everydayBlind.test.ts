@@ -31,25 +31,26 @@ const TARGET_RECALL = 0.9;
  * where the target is not met, so the test guards against getting worse without claiming more.
  * Linker v4 on the whole set: GB 89.4/43.3, DE 91.5/40.5, FR 85.5/39.0, SE 98.8/48.9,
  * NO 85.4/44.0, DK 95.0/48.4 (precision/recall %). Linker v5 with issue 16c's plainer records,
- * DK facets, first choices made by the values and reviewed rows, measured on both parts of the split:
+ * DK facets, first choices made by the values and reviewed rows, measured on both parts of the split;
+ * raised by issue 16d (a sibling record's values saying a national word, CIQUAL's pulp read as flesh):
  */
 const FLOOR: Record<string, { precision: number; recall: number }> = {
-  'tuning GB': { precision: 0.921, recall: 0.666 },
-  'tuning DE': { precision: 1.0, recall: 0.637 },
-  'tuning FR': { precision: 0.97, recall: 0.601 },
-  'tuning SE': { precision: 1.0, recall: 0.775 },
+  'tuning GB': { precision: 0.923, recall: 0.685 },
+  'tuning DE': { precision: 1.0, recall: 0.656 },
+  'tuning FR': { precision: 0.972, recall: 0.656 },
+  'tuning SE': { precision: 1.0, recall: 0.793 },
   'tuning NO': { precision: 0.925, recall: 0.75 },
   'tuning DK': { precision: 0.956, recall: 0.798 },
   'held-out GB': { precision: 0.98, recall: 0.549 },
   'held-out DE': { precision: 0.976, recall: 0.494 },
-  'held-out FR': { precision: 0.86, recall: 0.483 },
+  'held-out FR': { precision: 0.929, recall: 0.595 },
   'held-out SE': { precision: 1.0, recall: 0.542 },
   'held-out NO': { precision: 0.938, recall: 0.534 },
   'held-out DK': { precision: 0.959, recall: 0.528 },
-  'all GB': { precision: 0.944, recall: 0.612 },
-  'all DE': { precision: 0.99, recall: 0.572 },
-  'all FR': { precision: 0.923, recall: 0.548 },
-  'all SE': { precision: 1.0, recall: 0.673 },
+  'all GB': { precision: 0.945, recall: 0.622 },
+  'all DE': { precision: 0.99, recall: 0.582 },
+  'all FR': { precision: 0.953, recall: 0.629 },
+  'all SE': { precision: 1.0, recall: 0.684 },
   'all NO': { precision: 0.93, recall: 0.65 },
   'all DK': { precision: 0.957, recall: 0.676 },
 };
