@@ -63,7 +63,7 @@ const MADE_FROM_HEADS = new Set(['oil', 'vinegar', 'syrups', 'sauce', 'soup'].ma
 const SUBCLASS_PARTS = new Set(['distilled', 'carbonated', 'broilers or fryers', 'fresh', 'cured', 'domestic', 'variety meats and by-products'].map(searchKey));
 
 /** Second parts that name no food: FNDDS's generic marks. */
-const NOT_A_SUBJECT = /^(nf|ns as to .*)$/;
+const NOT_A_SUBJECT = /^(nfs|ns as to .*)$/;
 
 /** "hazelnut or filbert" names one food by two names: the first is the subject. */
 const firstAlternative = (subject: string): string => subject.replace(/^(\S+) or \S+$/, '$1');
@@ -296,7 +296,7 @@ export const MATCH_WEIGHTS = {
  * as ' form' keys to find in a name key; none for a word that is itself a denial ("unsalted").
  */
 export function denialsOf(word: string): string[] {
-  if (/^(un|non|no|without|free)/.test(word) || word.length < 3) return [];
+  if (/^(un\w+|non\w*|no|without|free)$/.test(word) || word.length < 3) return [];
   const stems = new Set([word]);
   if (word.endsWith('ed') && word.length > 4) stems.add(word.slice(0, -2));
   const forms: string[] = [];

@@ -41,6 +41,7 @@ describe('ranking signals', () => {
     expect(searchSubjectKey('Chicken, fried, with potatoes, vegetable, frozen meal')).toBe('chicken');
     expect(searchSubjectKey('Chicken, NS as to part, fried, coated, skin / coating eaten')).toBe('chicken');
     expect(searchSubjectKey('Cheese, cream')).toBe('cream');
+    expect(searchSubjectKey('Cheese, NFS')).toBe('cheese');
   });
 
   it('counts processing and plainness words, brands, additions and survey generics', () => {
@@ -152,6 +153,8 @@ describe('matchRanker: how well a name matches the words typed', () => {
   it('charges a name that denies a query word, unless the query asks for the absence itself', () => {
     expect(denialsOf('salted')).toEqual(expect.arrayContaining([' without salt', ' no salt', ' salt free', ' unsalted']));
     expect(denialsOf('unsalted')).toEqual([]);
+    // A word that only starts like a denial is a food word.
+    expect(denialsOf('noodle')).toContain(' without noodle');
     const salted = matchRanker(query('salted peanuts'), false, true);
     const withSalt = salted(record('Peanuts, all types, dry-roasted, with salt'));
     expect(salted(record('Peanuts, all types, dry-roasted, without salt')) - withSalt).toBe(w.deniedWord);

@@ -45,6 +45,14 @@ describe('search query', () => {
     expect(applySynonyms(['crisp'], 'survey').map((w) => w.word)).toEqual(['potato', 'chip']);
   });
 
+  it('reads sherry, dripping and bone marrow only where they mean the food', () => {
+    expect(buildSearchQuery('sherry').normalized).toBe('alcoholic beverage wine dessert');
+    expect(buildSearchQuery('sherry vinegar').normalized).toBe('sherry vinegar');
+    expect(buildSearchQuery('goose dripping').normalized).toBe('goose dripping');
+    expect(buildSearchQuery('bone marrow').normalized).toBe('bone marrow');
+    expect(buildSearchQuery('flounder', 'survey').normalized).toBe('flounder');
+  });
+
   it("drops a possessive's s", () => {
     expect(buildSearchQuery("calf's liver").normalized).toBe('veal liver');
     expect(buildSearchQuery('s').typed).toEqual(['s']);
