@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { Static } from 'typebox';
 import type { Ingredient, IngredientListItem } from '../http/routes/ingredients.js';
 import { readModelPlugin, type Catalog } from './catalog.js';
-import { Lister, type ListParams, type Page } from './listing.js';
+import { Lister, type ListParams, type ListTarget, type Page } from './listing.js';
 
 export type IngredientBody = Static<typeof Ingredient>;
 export type IngredientListBody = Static<typeof IngredientListItem>;
@@ -43,6 +43,17 @@ export interface RecipeFacts {
 const RECIPE_SEARCHES_KEPT = 20_000;
 const RECIPE_FACTS_KEPT = 1_000;
 
+/** The ingredient list as the Lister reads it (an allergen filter adds its join). */
+const INGREDIENT_LIST: ListTarget = {
+  table: 'ingredient',
+  alias: 'i',
+  fts: 'ingredient_fts',
+  joins: '',
+  columnJoins: '',
+  columns: 'i.id, i.name, i.category_id, i.data_type',
+  withAliases: true,
+};
+
 /** Canonical ingredients: the prepared detail answer, lists, density and measures. */
 export class Ingredients {
   private readonly lister: Lister;
@@ -53,6 +64,7 @@ export class Ingredients {
   constructor(catalog: Catalog) {
     const db = catalog.db;
     this.lister = new Lister(db);
+    this.lister.warm(INGREDIENT_LIST);
     this.stmts = {
       detail: db.prepare<[number], { body: Buffer; etag: string }>('SELECT etag, body FROM ingredient_detail WHERE ingredient_id = ?'),
       identity: db.prepare<[number], { id: number; name: string }>('SELECT id, name FROM ingredient WHERE id = ?'),
@@ -101,12 +113,7 @@ export class Ingredients {
       where.push('i.category_id = @category');
       args.category = params.category;
     }
-    return this.lister.page<IngredientListBody>(
-      { table: 'ingredient', alias: 'i', fts: 'ingredient_fts', joins, columnJoins: '', columns: 'i.id, i.name, i.category_id, i.data_type', withAliases: true },
-      where,
-      args,
-      params.q,
-    );
+    return this.lister.page<IngredientListBody>({ ...INGREDIENT_LIST, joins }, where, args, params.q);
   }
 
   /**

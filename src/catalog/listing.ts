@@ -108,6 +108,14 @@ export class Lister {
     return { data: page.slice(offset, end).map((r) => r.record.row), total: ids.length };
   }
 
+  /**
+   * Reads a list's search keys now rather than on its first text search (about 60 ms for the
+   * 8,109 ingredients), so no user's first search pays for it.
+   */
+  warm(target: ListTarget): void {
+    this.searchRecords(target);
+  }
+
   /** The ids of the records holding the words (an FTS5 expression) that pass the filters. */
   private matching(target: ListTarget, where: string[], filters: Record<string, unknown>, match: string): number[] {
     const { table, alias, fts, joins } = target;

@@ -3,7 +3,7 @@ import { ALLERGENS, type Allergen } from '../domain/allergens.js';
 import type { Components, SurveyFood, SurveyFoodDetail } from '../http/routes/surveyFoods.js';
 import { readModelPlugin, type Catalog } from './catalog.js';
 import { BASIS } from '../http/schemas.js';
-import { Lister, type ListParams, type Page } from './listing.js';
+import { Lister, type ListParams, type ListTarget, type Page } from './listing.js';
 
 export type SurveyFoodBody = Static<typeof SurveyFood>;
 export type ComponentsBody = Static<typeof Components>;
@@ -15,6 +15,17 @@ const round = (value: number, digits: number): number => {
   return Math.round(value * f) / f;
 };
 
+/** The survey-food list as the Lister reads it, with each food's WWEIA category name. */
+const SURVEY_FOOD_LIST: ListTarget = {
+  table: 'survey_food',
+  alias: 's',
+  fts: 'survey_food_fts',
+  joins: '',
+  columnJoins: 'JOIN wweia_category w ON w.code = s.wweia_code',
+  columns: 's.id, s.name, s.wweia_code, w.name AS wweia_name',
+  withAliases: false,
+};
+
 /** FNDDS survey foods: lists and their decomposition into canonical ingredients. */
 export class SurveyFoods {
   private readonly lister: Lister;
@@ -23,6 +34,7 @@ export class SurveyFoods {
   constructor(catalog: Catalog) {
     const db = catalog.db;
     this.lister = new Lister(db);
+    this.lister.warm(SURVEY_FOOD_LIST);
     this.stmts = {
       wweiaExists: db.prepare<[number], number>('SELECT 1 FROM wweia_category WHERE code = ?').pluck(),
       surveyFood: db.prepare<[number], { id: number; name: string; wweia_code: number; wweia_name: string }>(
@@ -50,20 +62,7 @@ export class SurveyFoods {
       where.push('s.wweia_code = @wweia');
       args.wweia = params.wweia;
     }
-    const page = this.lister.page<{ id: number; name: string; wweia_code: number; wweia_name: string }>(
-      {
-        table: 'survey_food',
-        alias: 's',
-        fts: 'survey_food_fts',
-        joins: '',
-        columnJoins: 'JOIN wweia_category w ON w.code = s.wweia_code',
-        columns: 's.id, s.name, s.wweia_code, w.name AS wweia_name',
-        withAliases: false,
-      },
-      where,
-      args,
-      params.q,
-    );
+    const page = this.lister.page<{ id: number; name: string; wweia_code: number; wweia_name: string }>(SURVEY_FOOD_LIST, where, args, params.q);
     return {
       total: page.total,
       data: page.data.map((r) => ({ id: r.id, name: r.name, wweia: { code: r.wweia_code, name: r.wweia_name } })),
