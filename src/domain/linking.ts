@@ -423,6 +423,19 @@ export interface LinkResult {
  */
 const RECORD_WORDS = new Set(['bleached', 'unbleached', 'year', 'round']);
 
+/** A national food as scorePair reads it: its name read into tokens, with what its table gives. */
+function scoredFood(food: NationalFoodForLink, tokens: NameTokens): Parameters<typeof scorePair>[0] {
+  return {
+    tokens,
+    scientificName: food.scientificName,
+    profile: food.profile,
+    categories: food.categories ?? null,
+    ...(food.facets ? { facets: food.facets } : {}),
+    ...(food.speciesVocabulary ? { speciesVocabulary: food.speciesVocabulary } : {}),
+    ...(food.tableWords ? { tableWords: food.tableWords } : {}),
+  };
+}
+
 /** The figures a name states, in order ("94 proof", "80% lean meat / 20% fat"): a record stating other figures is another food. */
 function figures(name: string): string {
   return (name.match(/\d+(?:[.,/]\d+)*/g) ?? []).join(' ');
@@ -840,15 +853,7 @@ export class Linker {
     if (stated !== '' && stated !== figures(this.nameOf(verified))) return null;
     const pool = new Map<string, Profile[]>();
     for (const x of [v, c]) for (const t of x.tokens.all) pool.set(t, [...(pool.get(t) ?? []), x.profile]);
-    const f = {
-      tokens,
-      scientificName: food.scientificName,
-      profile: food.profile,
-      categories: food.categories ?? null,
-      ...(food.facets ? { facets: food.facets } : {}),
-      ...(food.speciesVocabulary ? { speciesVocabulary: food.speciesVocabulary } : {}),
-      ...(food.tableWords ? { tableWords: food.tableWords } : {}),
-    };
+    const f = scoredFood(food, tokens);
     // The record is read as saying the words its values said (valuesSay): SE 1941 "Vetemjöl"
     // names "white" in its head, which Foundation's flour leaves out.
     const read = lacking.length === 0 ? c : { ...c, tokens: { ...c.tokens, all: new Set([...c.tokens.all, ...lacking]) } };
@@ -1000,15 +1005,7 @@ export class Linker {
       .sort((a, b) => b.s - a.s || this.candidates[a.idx]!.id - this.candidates[b.idx]!.id)
       .slice(0, 25);
     let best: LinkResult | null = null;
-    const f = {
-      tokens,
-      scientificName: food.scientificName,
-      profile: food.profile,
-      categories: food.categories ?? null,
-      ...(food.facets ? { facets: food.facets } : {}),
-      ...(food.speciesVocabulary ? { speciesVocabulary: food.speciesVocabulary } : {}),
-      ...(food.tableWords ? { tableWords: food.tableWords } : {}),
-    };
+    const f = scoredFood(food, tokens);
     const scored: LinkResult[] = [];
     // Every word of the candidates scored, with the profiles of the candidates that say it.
     const poolWords = new Map<string, Profile[]>();

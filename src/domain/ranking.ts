@@ -318,8 +318,8 @@ export interface RankedRecord {
   readonly subject: string;
   readonly subjectHead: string;
   readonly headSubject: string;
-  /** ' key' and ' key aliases': where a query word is looked for at a word start. */
-  readonly name: string;
+  /** ' key ' and ' key aliases': where a query word is looked for at a word start (and, with the trailing space, as a whole word). */
+  readonly spacedKey: string;
   readonly held: string;
   /** Whether the name says something is absent ("without", "no", "free", "un..."): only then are denials looked for. */
   readonly denies: boolean;
@@ -336,7 +336,7 @@ export function rankedRecord(fields: { rank: number; key: string; head: string; 
     subject: ` ${subject} `,
     subjectHead: ` ${subject} ${head} `,
     headSubject: ` ${head} ${subject} `,
-    name: ` ${key}`,
+    spacedKey: ` ${key} `,
     held: withAliases ? ` ${key} ${aliases}` : ` ${key}`,
     denies: /\b(without|no|not|free|un\w+|non\w*)\b/.test(key),
   };
@@ -375,7 +375,8 @@ export function matchRanker(
   const terms = relaxed ? [] : query.terms.map((term) => term.split('|').map((alt) => ` ${singular(alt)}`));
   // A query that asks for an absence itself ("gluten free bread", "unsalted butter", "no salt added") is answered as typed.
   const asksAbsence = query.full.split(' ').some((word) => /^(without|no|free|non)$|^un(?!der|i|t)../.test(word));
-  const denials = relaxed || asksAbsence ? [] : query.terms.map((term) => term.split('|').flatMap((alt) => denialsOf(singular(alt))));
+  // Whole words: "salt free" denies salt, "fruit freeze-dried" does not deny fruit.
+  const denials = relaxed || asksAbsence ? [] : query.terms.map((term) => term.split('|').flatMap((alt) => denialsOf(singular(alt)).map((form) => `${form} `)));
   const missing = relaxed
     ? queryWords.map((word) => ({ at: ` ${word}`, cost: w.missingWord + (isPreparationWord(word) ? 0 : w.missingFoodWord) }))
     : [];
@@ -388,9 +389,8 @@ export function matchRanker(
     score += spaced.includes(r.subject) || spaced.startsWith(r.head) ? w.headLeadsQuery : 0;
     for (const word of optional) score += r.held.includes(word) ? w.optionalHeld : 0;
     for (const alternatives of terms) score += alternatives.every((alt) => !r.held.includes(alt)) ? w.explainedOnly : 0;
-    // Whole words: "salt free" denies salt, "fruit freeze-dried" does not deny fruit.
-    if (r.denies) for (const forms of denials) score += forms.some((form) => `${r.name} `.includes(`${form} `)) ? w.deniedWord : 0;
-    for (const word of missing) score += r.name.includes(word.at) ? 0 : word.cost;
+    if (r.denies) for (const forms of denials) score += forms.some((form) => r.spacedKey.includes(form)) ? w.deniedWord : 0;
+    for (const word of missing) score += r.spacedKey.includes(word.at) ? 0 : word.cost;
     return score;
   };
 }
