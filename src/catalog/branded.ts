@@ -48,7 +48,6 @@ export const BRANDED_MAX_LABELS = 2_000;
 export const BRANDED_BRAND_SET_CAP = 200_000;
 /** Wall-clock budget of the row-by-row loops of one search; past it the page is what was found, total a lower bound. */
 export const BRANDED_TIME_BUDGET_MS = 100;
-const CACHE_SIZE = 4_096;
 
 /** A request the catalogue refuses to answer because it would cost too much; the route turns it into a 400. */
 export class BrandedQueryError extends Error {
@@ -75,14 +74,13 @@ const TEXT = 'LEFT JOIN branded_product_text t ON t.product_id = p.id';
  * reads the name index in relevance order (rank = shortest name first, so no sort over the
  * matches), counts stop at BRANDED_COUNT_CAP, paging with q or brand stops at
  * BRANDED_RESULT_WINDOW, and q+brand examines at most BRANDED_SCAN_CAP candidates. The file is
- * read-only while open, so pages of searches are cached (LRU).
+ * read-only while open; repeated pages are the response cache's work.
  */
 export class BrandedCatalog {
   readonly productCount: number;
   readonly release: string;
   private readonly stmts;
   private readonly nutrientDefs: Map<number, { name: string; unit: string; order: number }>;
-  private readonly cache = new Map<string, BrandedPage>();
   /** Products per completeness mask, for exact has= totals without a scan (empty for older files: counted on demand). */
   private readonly maskCounts: Map<number, number>;
   /** The last rank of completeness signal 0 and of 1 (the rank order puts them first). */
@@ -223,20 +221,9 @@ export class BrandedCatalog {
     return first ? this.product(first.id) : null;
   }
 
-  /** A page of results; `cache: false` computes it afresh (the benchmark measures the uncached cost with it). */
-  list(query: BrandedQuery, options: { cache?: boolean } = {}): BrandedPage {
-    if (options.cache === false) return this.compute(query);
-    const key = JSON.stringify([query.q, query.gtin, query.brand, query.has ?? 0, query.limit, query.offset]);
-    const cached = this.cache.get(key);
-    if (cached) {
-      this.cache.delete(key);
-      this.cache.set(key, cached);
-      return cached;
-    }
-    const page = this.compute(query);
-    this.cache.set(key, page);
-    if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
-    return page;
+  /** A page of results. Repeated pages are served by the response cache (LARDER_RESPONSE_CACHE_MB), not kept here. */
+  list(query: BrandedQuery): BrandedPage {
+    return this.compute(query);
   }
 
   private compute(query: BrandedQuery): BrandedPage {

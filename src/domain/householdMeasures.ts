@@ -40,7 +40,7 @@ const VOLUME_WORDS: Array<[RegExp, VolumeUnit]> = [
 const PIECE_WORDS: Array<[RegExp, PieceUnit]> = [
   [/^cloves?\b/, 'clove'],
   [/^slices?\b/, 'slice'],
-  [/^heads?\b/, 'head'],
+  [/^(?:heads?|bulbs?)\b/, 'head'],
   [/^bunch(?:es)?\b/, 'bunch'],
   [
     /^(?:pieces?|pc|each|whole|medium|large|small|extra large|jumbo|fruit|item|unit|egg|stalks?|spears?|leaf|leaves|sprigs?|pods?|ears?|links?|patty|patties|strips?|fillets?|breasts?|thighs?|drumsticks?|wings?|legs?|chops?|steaks?|bars?|cookies?|crackers?|muffins?|rolls?|buns?|bagels?|biscuits?|tortillas?|wedges?|nuts?|kernels?|berr(?:y|ies)|olives?|shrimp|oysters?|clams?|scallops?|sausages?|frankfurters?|wieners?|pats?)\b/,
@@ -75,7 +75,7 @@ export type MeasureKind =
  * Classifies one household measure. `unitName` is the FDC measure unit when the source
  * has one ("cup", "tablespoon", or "undetermined"), `description` its free text.
  */
-export function classifyMeasure(amount: number, unitName: string | null, description: string): MeasureKind {
+export function classifyMeasure(amount: number, unitName: string | null, description: string, foodName?: string): MeasureKind {
   const candidates = [unitName ?? '', description].map((s) => s.trim().toLowerCase()).filter(Boolean);
   for (const text of candidates) {
     if (text === 'undetermined') continue;
@@ -93,6 +93,9 @@ export function classifyMeasure(amount: number, unitName: string | null, descrip
       if (pattern.test(text)) return { kind: 'piece', unit };
     }
   }
+  // "1 leek = 89 g", "1 pomegranate (4" dia)", "sweetpotato, 5" long" for "Sweet potato": a
+  // measure named by the food itself is one whole piece of it.
+  if (foodName !== undefined && namesTheFood(description, foodName)) return { kind: 'piece', unit: 'piece' };
   // A measure the record states per sized unit ("Potato medium (2-1/4" to 3-1/4" dia)" = 213 g)
   // is one piece of that size, whatever word names the food first.
   for (const text of candidates) {
@@ -101,6 +104,24 @@ export function classifyMeasure(amount: number, unitName: string | null, descrip
     }
   }
   return { kind: 'other' };
+}
+
+const compact = (text: string): string => text.toLowerCase().replace(/[^a-z]+/g, '');
+const singular = (w: string): string => w.replace(/(?:oes|ies|s)$/, (end) => (end === 'ies' ? 'y' : end === 'oes' ? 'o' : ''));
+
+/**
+ * Whether a measure's first word is the food's own name (its words before the first comma,
+ * plural or not, with or without spaces): "pepper" of "Peppers, jalapeno, raw", "sweetpotato"
+ * of "Sweet potato, raw". Measures of a part ("cup", "slice") never start with the food's name.
+ */
+export function namesTheFood(description: string, foodName: string): boolean {
+  const first = /^[a-z]+/i.exec(description.trim())?.[0];
+  if (!first) return false;
+  const head = foodName.split(',')[0]!.trim();
+  const word = singular(compact(first));
+  const names = new Set([singular(compact(head)), ...head.split(/\s+/).map((w) => singular(compact(w)))]);
+  names.delete('');
+  return word.length >= 3 && names.has(word);
 }
 
 export interface HouseholdMeasure {

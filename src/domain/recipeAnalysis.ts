@@ -62,6 +62,20 @@ export function matchConfidence(queryIndex: number, queries: string[], name: str
   return 'low';
 }
 
+/**
+ * Whether two ingredient names are records of one food (the words before the first comma agree,
+ * plural or not): "Cucumber, with peel, raw" and "Cucumber, peeled, raw" are; "Cucumber" and
+ * "Pickles, cucumber" are not. A record without piece weights may borrow them from such a twin,
+ * because a cook's "1 cucumber" weighs the same whichever record gives the nutrients.
+ */
+export function sameFood(a: string, b: string): boolean {
+  const head = (name: string): string[] => words(name.split(',')[0]!);
+  const x = head(a);
+  const y = head(b);
+  const plural = (p: string, q: string): boolean => p === q || p === `${q}s` || p === `${q}es`;
+  return x.length > 0 && x.length === y.length && x.every((w, i) => plural(w, y[i]!) || plural(y[i]!, w));
+}
+
 export interface LineWeight {
   grams: number | null;
   /** How the grams were found, or why not. */

@@ -152,6 +152,9 @@ export function toConversionUnit(unit: string): { unit: Unit; factor: number } |
     case 'dash': return { unit: 'tsp', factor: 1 / 8 };
     case 'drop': return { unit: 'ml', factor: 0.05 };
     case 'stick': return { unit: 'tbsp', factor: 8 }; // a US stick of butter
+    // a cook's stalk, ear or spear is one whole piece, as the household measures count them
+    case 'stalk': case 'rib': case 'ear': case 'spear': return { unit: 'piece', factor: 1 };
+    case 'bulb': return { unit: 'head', factor: 1 };
     case 'dessertspoon': return { unit: 'tsp', factor: 2 };
     default: return null;
   }

@@ -137,6 +137,7 @@ export async function importPortions(
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const nextSeq = new Map<number, number>();
+  const nameOf = ctx.db.prepare<[number], { name: string }>('SELECT name FROM ingredient WHERE id = ?');
   const task = ctx.progress.task(label, fileSize(file));
   let written = 0;
   for await (const row of readCsv(file, task)) {
@@ -157,7 +158,7 @@ export async function importPortions(
     const seqSource = numberOrNull(row.seq_num);
     const seq = seqSource ?? (nextSeq.get(id) ?? 0) + 1;
     nextSeq.set(id, Math.max(seq, nextSeq.get(id) ?? 0));
-    const kind = classifyMeasure(amount, unitName, description);
+    const kind = classifyMeasure(amount, unitName, description, nameOf.get(id)?.name);
     insert.run(id, seq, amount, unitName, description || unitName || 'portion', grams, kind.kind, kind.kind === 'other' ? null : kind.unit);
     written++;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyMeasure, densityFromMeasures, sizeOfMeasure } from '../../src/domain/householdMeasures.js';
+import { classifyMeasure, densityFromMeasures, namesTheFood, sizeOfMeasure } from '../../src/domain/householdMeasures.js';
 
 describe('household measures', () => {
   it('classifies volumes and pieces', () => {
@@ -18,6 +18,21 @@ describe('household measures', () => {
     expect(sizeOfMeasure('slice, thin')).toBeNull();
     expect(classifyMeasure(1, null, 'oz')).toEqual({ kind: 'other' });
     expect(classifyMeasure(1, 'undetermined', 'stick')).toEqual({ kind: 'other' });
+  });
+
+  it('reads a measure named by the food itself as one piece of it (SR Legacy food_portion.csv)', () => {
+    expect(classifyMeasure(1, null, 'leek', 'Leeks, (bulb and lower leaf-portion), raw')).toEqual({ kind: 'piece', unit: 'piece' });
+    expect(classifyMeasure(1, null, 'pomegranate (4" dia)', 'Pomegranates, raw')).toEqual({ kind: 'piece', unit: 'piece' });
+    expect(classifyMeasure(1, null, 'bulb', 'Fennel, bulb, raw')).toEqual({ kind: 'piece', unit: 'head' });
+    expect(namesTheFood('sweetpotato, 5" long', 'Sweet potato, raw, unprepared')).toBe(true);
+    expect(namesTheFood('pepper', 'Peppers, jalapeno, raw')).toBe(true);
+    expect(namesTheFood('tomato', 'Tomatoes, red, ripe, raw')).toBe(true);
+    // a part or another food is not the food
+    expect(namesTheFood('cup arils', 'Pomegranates, raw')).toBe(false);
+    expect(namesTheFood('pepper', 'Spices, pepper, black')).toBe(false);
+    expect(classifyMeasure(1, null, 'leek', 'Onions, raw')).toEqual({ kind: 'other' });
+    // a volume stays a volume even when the food is named after it
+    expect(classifyMeasure(1, null, 'cup', 'Cup cakes')).toMatchObject({ kind: 'volume' });
   });
 
   it('prefers the first cup measure and ignores implausible ones', () => {

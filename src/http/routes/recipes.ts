@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ALLERGENS, type Allergen } from '../../domain/allergens.js';
 import { parseSystem, SYSTEMS } from '../../domain/conversion.js';
 import { resolveCountry, type CountryCode } from '../../domain/countries.js';
-import { matchConfidence, piecesFor, searchQueries, weighLine } from '../../domain/recipeAnalysis.js';
+import { matchConfidence, piecesFor, sameFood, searchQueries, weighLine } from '../../domain/recipeAnalysis.js';
 import { parseIngredientLine } from '../../domain/recipeLine.js';
 import { ApiError } from '../../errors.js';
 import { ITEMS_PER_REQUEST } from '../plugins/rateLimit.js';
@@ -14,6 +14,8 @@ export const MAX_RECIPE_LINES = 100;
 export const MAX_LINE_CHARS = 200;
 /** Alternatives listed beside the chosen ingredient. */
 const ALTERNATIVES = 3;
+/** How far down the matches a record of the same food is looked for when the top one cannot be weighed. */
+const TWIN_SEARCH_DEPTH = 12;
 
 const Ref = Type.Object({ id: Type.Integer(), name: Type.String() });
 
@@ -144,7 +146,8 @@ export const recipeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const top = found[0]!;
         const record = app.ingredients.recipeFacts(top.id)!;
         const density = app.ingredients.density(top.id)!;
-        const weight = weighLine(parsed, system, density, piecesFor(app.ingredients.measures(top.id), parsed.size));
+        let weight = weighLine(parsed, system, density, piecesFor(app.ingredients.measures(top.id), parsed.size));
+        if (weight.grams === null && parsed.measures.length > 0) weight = weighByTwin(app, queries[queryIndex]!, top, parsed, system) ?? weight;
         const grams = weight.grams ?? 0;
         const nutrients = country === 'US' ? record.nutrients : (app.nationalValues.nutrients(top.id, country)?.nutrients ?? []);
         if (grams > 0) {
@@ -185,3 +188,24 @@ export const recipeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
+
+/**
+ * Weighs a line with a record of the same food ranked below the top match, when the top match
+ * has no piece weight or density for the line's unit ("1 cucumber" matches "Cucumber, with peel,
+ * raw", which gives no piece; "Cucumber, peeled, raw" does). The nutrients stay the top match's;
+ * the basis names the record whose weight was used.
+ */
+function weighByTwin(
+  app: Parameters<FastifyPluginAsyncTypebox>[0],
+  query: string,
+  top: { id: number; name: string },
+  parsed: ReturnType<typeof parseIngredientLine>,
+  system: NonNullable<ReturnType<typeof parseSystem>>,
+): { grams: number; basis: string } | null {
+  for (const twin of app.ingredients.firstResults(query, TWIN_SEARCH_DEPTH)) {
+    if (twin.id === top.id || !sameFood(top.name, twin.name)) continue;
+    const weight = weighLine(parsed, system, app.ingredients.density(twin.id)!, piecesFor(app.ingredients.measures(twin.id), parsed.size));
+    if (weight.grams !== null) return { grams: weight.grams, basis: `${weight.basis}, weight of the same food's record ${twin.id} "${twin.name}"` };
+  }
+  return null;
+}

@@ -76,6 +76,22 @@ describe('POST /v1/recipes/analyze', () => {
     expect(chorizo).toMatchObject({ ingredient: { id: 7019 }, provenance: { query: 'chorizo' } });
   });
 
+  it('weighs whole pieces the record names by the food, and borrows a piece weight from a record of the same food', async () => {
+    const res = await analyze({ lines: ['1 cucumber', '1 leek', '1 fennel bulb', '2 celery stalks', '1 kiwi'] });
+    expect(res.statusCode).toBe(200);
+    const [cucumber, leek, fennel, celery, kiwi] = res.json().lines;
+    // SR Legacy food_portion.csv, fdc 168409 (11205): 1 cucumber (8-1/4") = 301 g
+    expect(cucumber).toMatchObject({ ingredient: { id: 11205 }, grams: 301 });
+    // fdc 169246 (11246): 1 leek = 89 g; fdc 169385 (11957): 1 bulb = 234 g
+    expect(leek).toMatchObject({ ingredient: { id: 11246 }, grams: 89 });
+    expect(fennel).toMatchObject({ ingredient: { id: 11957 }, unit: 'bulb', grams: 234 });
+    // fdc 169988 (11143): 1 stalk, medium (7-1/2" - 8" long) = 40 g
+    expect(celery).toMatchObject({ ingredient: { id: 11143 }, grams: 80 });
+    // the peeled Foundation kiwi gives no piece; SR Legacy 9148 (fdc 168153): 1 fruit (2" dia) = 69 g
+    expect(kiwi).toMatchObject({ ingredient: { id: 2710831 }, grams: 69 });
+    expect(kiwi.provenance.grams_basis).toContain('record 9148 "Kiwifruit, green, raw"');
+  });
+
   it("uses a country's national values per line", async () => {
     const body = (await analyze({ lines: ['100 g onion'], country: 'gb' })).json();
     expect(body.country).toBe('GB');
