@@ -48,7 +48,8 @@ function shuffled<T>(items: T[]): T[] {
 }
 
 /** Lower-case words of a name, letters only, at least `min` long. */
-const wordsOf = (name: string, min: number) => name.toLowerCase().split(/[^a-z]+/).filter((w) => w.length >= min);
+// Words as people type them, accents and all ("pâtes", not the "tes" a split on a-z leaves).
+const wordsOf = (name: string, min: number) => name.toLowerCase().split(/[^\p{L}]+/u).filter((w) => w.length >= min);
 
 /** Resident memory of a process, from /proc (Linux): current and peak, in MB. */
 function memoryOf(pid: number): { rss: number; peak: number } | null {

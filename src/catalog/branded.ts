@@ -148,6 +148,8 @@ export class BrandedCatalog {
       labelsTrigram: db.prepare(
         'SELECT l.id, l.product_count FROM brand_label_fts f JOIN brand_label l ON l.id = f.rowid WHERE brand_label_fts MATCH ? LIMIT ?',
       ),
+      // A brand named as whole words: the label itself or one that goes on after a space ("nature valley" for "nature").
+      labelsNamed: db.prepare(`SELECT id, product_count FROM brand_label WHERE name = @brand OR (name >= @brand || ' ' AND name < @brand || '!') LIMIT @limit`),
       labelsScan: db.prepare('SELECT id, product_count FROM brand_label WHERE instr(name, ?) > 0 LIMIT ?'),
       labelProducts: db
         .prepare('SELECT product_id FROM branded_label_product WHERE label_id = ? ORDER BY product_id LIMIT ? OFFSET ?')
@@ -251,7 +253,7 @@ export class BrandedCatalog {
       return { data: rows.slice(offset, offset + limit).map(toItem), total: rows.length, total_exact: true };
     }
     if (search !== null) {
-      const page = this.searchNames(search, brandText, has, limit, offset);
+      const page = this.searchNames(search, brandText === null ? null : this.brandProducts(brandText), has, limit, offset);
       if (page.total > 0 || brandText !== null) return page;
       return this.brandInText(query.q!, has, limit, offset) ?? page;
     }
@@ -278,7 +280,9 @@ export class BrandedCatalog {
   /**
    * A text no product name holds may start or end with a brand ("justin's maple cashew butter"):
    * the leading or trailing words (longest first) that name a brand are read as `brand`, the rest
-   * as `q`. Tried only when the plain search finds nothing; at most two tries per word.
+   * as `q`. Tried only when the plain search finds nothing; at most two tries per word. The words
+   * must name a brand as whole words ("nat" of a mistyped word is no brand, though it is part of
+   * two thousand brand names), which keeps a search that finds nothing as cheap as one that does.
    */
   private brandInText(text: string, has: number, limit: number, offset: number): BrandedPage | null {
     const words = text.trim().split(/\s+/);
@@ -290,8 +294,9 @@ export class BrandedCatalog {
         const brandText = normalizeBrand(brandWords!.join(' '));
         const built = buildBrandedSearch(nameWords!.join(' '));
         if (brandText.length < 3 || !built.ok || built.search === null) continue;
-        if (this.brandLabels(brandText).labels.length === 0) continue;
-        const page = this.searchNames(built.search, brandText, has, limit, offset);
+        const labels = this.stmts.labelsNamed.all({ brand: brandText, limit: BRANDED_MAX_LABELS + 1 }) as Array<{ id: number }>;
+        if (labels.length === 0) continue;
+        const page = this.searchNames(built.search, this.productsOf(labels.slice(0, BRANDED_MAX_LABELS), labels.length <= BRANDED_MAX_LABELS), has, limit, offset);
         if (page.total > 0) return page;
       }
     }
@@ -302,7 +307,7 @@ export class BrandedCatalog {
    * Exact names, then names starting with the text, then the other matches. Within each group
    * the search order: the completeness signal (complete records first), then shorter names.
    */
-  private searchNames(search: BrandedSearch, brandText: string | null, has: number, limit: number, offset: number): BrandedPage {
+  private searchNames(search: BrandedSearch, brand: { ids: Set<number>; exact: boolean } | null, has: number, limit: number, offset: number): BrandedPage {
     const need = offset + limit;
     const deadline = performance.now() + BRANDED_TIME_BUDGET_MS;
     let outOfTime = false;
@@ -310,8 +315,7 @@ export class BrandedCatalog {
     let brandIds: Set<number> | null = null;
     let exact = true;
     let total: number;
-    if (brandText !== null) {
-      const brand = this.brandProducts(brandText);
+    if (brand !== null) {
       brandIds = brand.ids;
       exact = brand.exact;
     }
@@ -405,6 +409,10 @@ export class BrandedCatalog {
   /** The ids of the products of matching brands (at most BRANDED_BRAND_SET_CAP), for combining with q. */
   private brandProducts(brandText: string): { ids: Set<number>; exact: boolean } {
     const { labels, exact } = this.brandLabels(brandText);
+    return this.productsOf(labels, exact);
+  }
+
+  private productsOf(labels: Array<{ id: number }>, exact: boolean): { ids: Set<number>; exact: boolean } {
     const ids = this.stmts.labelsProductSet.all(JSON.stringify(labels.map((l) => l.id)), BRANDED_BRAND_SET_CAP + 1) as number[];
     return { ids: new Set(ids.slice(0, BRANDED_BRAND_SET_CAP)), exact: exact && ids.length <= BRANDED_BRAND_SET_CAP };
   }
