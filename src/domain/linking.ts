@@ -130,6 +130,12 @@ export interface Synonyms {
    */
   form?: Set<string>;
   /**
+   * Words naming a product made from a food (juice, flour, oil, flakes): a canonical name that
+   * says one in its first two parts where the national name does not is another product
+   * ("Lemon juice, raw" is not BLS "Zitrone roh", "Buckwheat flour" not "Buckwheat groats").
+   */
+  product?: Set<string>;
+  /**
    * Class words USDA files foods under ("Fish, cod", "Nuts, almonds"): a name whose head is only
    * such a word takes its first two parts as its head.
    */
@@ -380,8 +386,15 @@ function compared(a: Profile, b: Profile): number {
 /** Water (g/100 g) below which a food is a dry food whatever its name says (flour, pasta, rice, pulses as sold: 8-14 g). */
 export const DRY_WATER = 20;
 
+/**
+ * Below DRY_WATER g of water per 100 g: from the water where the source gives it, else from the
+ * solids it gives (BLS's derived table has macros only: pasta with 12.4 g protein, 1.6 g fat,
+ * 68.8 g carbohydrate and 3.4 g fibre has at most 13.8 g of water).
+ */
 function isDry(p: Profile): boolean {
-  return p.water !== null && p.water < DRY_WATER;
+  if (p.water !== null) return p.water < DRY_WATER;
+  if (p.protein === null || p.fat === null || p.carb === null) return false;
+  return p.protein + p.fat + p.carb + (p.fibre ?? 0) > 100 - DRY_WATER;
 }
 
 function genus(name: string | null): string | null {
@@ -460,7 +473,7 @@ export function scorePair(
   idf: (t: string) => number,
   distinct?: Set<string>,
   referenceSpecies?: ReadonlySet<string>,
-  pool?: { words: ReadonlyMap<string, readonly Profile[]>; always?: ReadonlySet<string>; form?: ReadonlySet<string> },
+  pool?: { words: ReadonlyMap<string, readonly Profile[]>; always?: ReadonlySet<string>; form?: ReadonlySet<string>; product?: ReadonlySet<string> },
 ): LinkResult {
   // With the pool (every word of the candidates scored for this food, Linker.rank), a word
   // one name has and the other lacks blocks only where the catalogue shows it matters:
@@ -515,7 +528,9 @@ export function scorePair(
       (t) => !food.tokens.all.has(t) && !(t === 'cooked' && cookedOk) && !(t === 'raw' && rawOk),
     );
     if (missing.length > 0) {
-      if (pool) soft.push(...missing);
+      const products = missing.filter((t) => !!pool?.product?.has(t));
+      if (products.length > 0) conflict = `another product: ${products.join(' ')} (canonical name only)`;
+      else if (pool) soft.push(...missing);
       else conflict = `not in national name: ${missing.join(' ')}`;
     }
   }
@@ -677,6 +692,7 @@ export class Linker {
   private readonly distinct: Set<string>;
   private readonly always: Set<string>;
   private readonly form: Set<string>;
+  private readonly product: Set<string>;
   private readonly profileOf = new Map<number, Profile>();
   private readonly indexOf = new Map<number, number>();
   private readonly siblings = new Map<number, number[]>();
@@ -718,6 +734,7 @@ export class Linker {
     this.distinct = new Set([...(synonyms.distinct ?? [])].flatMap((w) => baseTokens(w, synonyms)));
     this.always = new Set([...(synonyms.composition ?? [])].flatMap((w) => baseTokens(w, synonyms)));
     this.form = new Set([...(synonyms.form ?? [])].flatMap((w) => baseTokens(w, synonyms)));
+    this.product = new Set([...(synonyms.product ?? [])].flatMap((w) => baseTokens(w, synonyms)));
   }
 
   /**
@@ -857,7 +874,7 @@ export class Linker {
     // The record is read as saying the words its values said (valuesSay): SE 1941 "Vetemjöl"
     // names "white" in its head, which Foundation's flour leaves out.
     const read = lacking.length === 0 ? c : { ...c, tokens: { ...c.tokens, all: new Set([...c.tokens.all, ...lacking]) } };
-    const r = scorePair(f, read, this.idf, this.distinct, this.referenceSpecies, { words: pool, always: this.always, form: this.form });
+    const r = scorePair(f, read, this.idf, this.distinct, this.referenceSpecies, { words: pool, always: this.always, form: this.form, product: this.product });
     if (r.conflict !== null) return null;
     // Values that cannot be compared with the national ones (fewer than three macronutrients:
     // Foundation's "Oil, sunflower" gives fat only) leave the names to decide, as above.
@@ -1025,7 +1042,7 @@ export class Linker {
     let bestRank = -Infinity;
     for (const { idx } of byName) {
       const candidate = this.candidates[idx]!;
-      const r = scorePair(f, candidate, this.idf, this.distinct, this.referenceSpecies, { words: poolWords, always: this.always, form: this.form });
+      const r = scorePair(f, candidate, this.idf, this.distinct, this.referenceSpecies, { words: poolWords, always: this.always, form: this.form, product: this.product });
       scored.push(r);
       const oneSided = (candidate.enriched === 'yes') !== (nationalEnriched === 'yes') && candidate.enriched !== 'unknown';
       const rank = r.score - (oneSided ? ENRICHMENT_PENALTY : 0);
@@ -1140,7 +1157,7 @@ export class Linker {
           const adds = [...c.tokens.all].filter((t) => !tokensOf.get(v.candidateId)!.has(t) && !this.form.has(t) && !STATE_WORDS.has(t));
           if (tokens.average || tableTellsApart(adds, tokens.head, food.tableWords)) continue;
           seen.add(c.id);
-          const r = scorePair(f, c, this.idf, this.distinct, this.referenceSpecies, { words: poolWords, always: this.always, form: this.form });
+          const r = scorePair(f, c, this.idf, this.distinct, this.referenceSpecies, { words: poolWords, always: this.always, form: this.form, product: this.product });
           if (r.conflict !== null || r.profile === null || r.profile < MIN_PROFILE || (r.worst ?? 0) < MIN_COMPONENT) continue;
           const twin = { ...r, verified: true, twinOf: v.candidateId };
           const i = at.get(c.id);

@@ -70,6 +70,27 @@ describe('linking', () => {
     expect(scorePair({ ...food, categories: null }, cand, idf).verified).toBe(true);
   });
 
+  it('refuses a product of the food (juice, flour) the national name does not name', () => {
+    // SR 9152 "Lemon juice, raw" beside BLS F601100 "Zitrone roh" ("Lemon raw"), values of each as published
+    const juice = { id: 9152, name: 'Lemon juice, raw', scientificName: null, profile: { ...p(92.3, 22, 0.35, 0.24, 6.6), fibre: 0.3 } };
+    const lemon = { nameEn: 'Lemon raw', scientificName: null, profile: { ...EMPTY, energyKcal: 36, protein: 0.7, fat: 0.6, carb: 3.2, fibre: 1.3 } };
+    const r = new Linker([juice], { ...syn, product: new Set(['juice', 'flour']) }).best(lemon)!;
+    expect(r).toMatchObject({ verified: false, conflict: 'another product: juice (canonical name only)' });
+    // the national name saying it is the same product
+    const juiceDe = { nameEn: 'Lemon juice', scientificName: null, profile: { ...EMPTY, energyKcal: 22, protein: 0.4, fat: 0.2, carb: 6.6, fibre: 0.3 } };
+    expect(new Linker([juice], { ...syn, product: new Set(['juice']) }).best(juiceDe)).toMatchObject({ verified: true, conflict: null });
+  });
+
+  it('reads a food as dry from its solids when the table gives no water (BLS macros only)', () => {
+    // SR 20420 "Pasta, dry, unenriched" beside BLS E401000 "Teigwaren eifrei, roh": protein 12.4, fat 1.6, carbohydrate 68.8, fibre 3.4
+    const pasta = { id: 20420, name: 'Pasta, dry, unenriched', scientificName: null, profile: p(9.9, 371, 13, 1.5, 74.7) };
+    const bls = { nameEn: 'Pasta, raw', scientificName: null, profile: { ...EMPTY, energyKcal: 346, protein: 12.4, fat: 1.6, carb: 68.8, fibre: 3.4 } };
+    expect(new Linker([pasta], syn).best(bls)!.conflict ?? null).not.toBe('dried vs not dried');
+    // the same name with the values of cooked pasta is not dry
+    const cooked = { ...bls, profile: { ...EMPTY, energyKcal: 150, protein: 5, fat: 0.7, carb: 30, fibre: 1.5 } };
+    expect(new Linker([pasta], syn).best(cooked)!.conflict).toBe('dried vs not dried');
+  });
+
   it('does not verify a variant the national name does not choose when the variants differ in composition', () => {
     const soft = { id: 1159, name: 'Cheese, goat, soft type', scientificName: null, profile: p(60.8, 264, 18.5, 21.1, 0) };
     const semisoft = { id: 1157, name: 'Cheese, goat, semisoft type', scientificName: null, profile: p(45.5, 364, 21.6, 29.8, 2.5) };

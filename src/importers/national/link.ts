@@ -11,6 +11,7 @@ export function loadSynonyms(): Synonyms {
   const distinct = new Set<string>();
   const composition = new Set<string>();
   const form = new Set<string>();
+  const product = new Set<string>();
   const classHeads = new Set<string>();
   for (const r of rows) {
     const from = (r.from ?? '').toLowerCase();
@@ -20,11 +21,12 @@ export function loadSynonyms(): Synonyms {
     else if (r.kind === 'distinct') distinct.add(from);
     else if (r.kind === 'composition') composition.add(from);
     else if (r.kind === 'form') form.add(from);
+    else if (r.kind === 'product') product.add(from);
     else if (r.kind === 'class') classHeads.add(from);
   }
   // Longer phrases first, so "no salt added" wins over any shorter overlap.
   phrases.sort((a, b) => b[0].length - a[0].length);
-  return { phrases, words, distinct, composition, form, classHeads };
+  return { phrases, words, distinct, composition, form, product, classHeads };
 }
 
 /**
