@@ -131,6 +131,12 @@ export function isPreparationWord(word: string): boolean {
 /** FNDDS's stand-ins used only inside other recipes ("Cheese as ingredient in sandwiches"): no food a user eats as such. */
 const AS_INGREDIENT = /\bas ingredient\b/i;
 
+/**
+ * A variant made lighter than the dish (reduced fat, low sodium, sugar free): a generic mark beside it ("Cookie,
+ * oatmeal, reduced fat, NS as to raisins") leaves the raisins open, not the fat, so it is not
+ * the generic record of the dish.
+ */
+const MODIFIED_VARIANT = /\b(reduced|low|light|lite|diet|lowfat|nonfat|free)\b/;
 /** Survey foods: "NFS" / "NS as to ..." mark the generic record of a dish. */
 const GENERIC_MARK = /\b(nfs|ns as to)\b/;
 
@@ -218,7 +224,7 @@ export function rankSignals(
       (list === 'survey' && /\([A-Z]/.test(name)),
     parts: name.split(',').length,
     additions: /\bwith (?!added)/.test(normalizeName(name)),
-    generic: GENERIC_MARK.test(normalizeName(name)),
+    generic: GENERIC_MARK.test(normalizeName(name)) && !MODIFIED_VARIANT.test(normalizeName(name)),
     specialCategory: (category !== null && SPECIAL_CATEGORIES.has(category)) || AS_INGREDIENT.test(name),
   };
 }
@@ -385,7 +391,8 @@ export function matchRanker(
     score += r.key === norm || r.key === full || (withAliases && r.aliases.includes(aliasKey)) ? w.exactName : 0;
     score += r.head.includes(spaced) || r.subject.includes(spaced) || r.subjectHead.includes(spaced) || r.headSubject.includes(spaced) ? w.headHoldsQuery : 0;
     score += r.key.startsWith(norm) ? w.namePrefix : 0;
-    if (inverted !== null) score += r.key === inverted || r.key.startsWith(invertedPrefix) || r.head === lastWordHead ? w.invertedName : 0;
+    // In the relaxed search the food is the last word typed ("thick cut bacon"): a subject that is that word ("Pork, cured, bacon") counts as a head that is.
+    if (inverted !== null) score += r.key === inverted || r.key.startsWith(invertedPrefix) || r.head === lastWordHead || (relaxed && r.subject === lastWordHead) ? w.invertedName : 0;
     score += spaced.includes(r.subject) || spaced.startsWith(r.head) ? w.headLeadsQuery : 0;
     for (const word of optional) score += r.held.includes(word) ? w.optionalHeld : 0;
     for (const alternatives of terms) score += alternatives.every((alt) => !r.held.includes(alt)) ? w.explainedOnly : 0;
