@@ -237,10 +237,22 @@ function classHeadsOf(synonyms: Synonyms): Set<string> {
   return out;
 }
 
+/**
+ * The head without a parenthesised aside that names the food again: BLS S111000 "Zucker weiß
+ * (Raffinadezucker/Weißzucker)", read "Sugar white (refined sugar)", is white sugar; "(refined sugar)"
+ * is another name for it, so its words are not head words every canonical name must say (they stay
+ * name words). An aside that does not repeat a head word ("(pork)") is kept.
+ */
+function asideFree(headText: string, synonyms: Synonyms): string {
+  if (!headText.includes('(')) return headText;
+  const outside = new Set(baseTokens(headText.replace(/\([^)]*\)/g, ' '), synonyms));
+  return headText.replace(/\(([^)]*)\)/g, (aside, inner: string) => (baseTokens(inner, synonyms).some((t) => outside.has(t)) ? ' ' : aside));
+}
+
 /** Tokens of a whole name and of its head (the text before the first comma). */
 export function nameTokens(name: string, synonyms: Synonyms): NameTokens {
   const comma = name.indexOf(',');
-  const headText = comma > 0 ? name.slice(0, comma) : name;
+  const headText = asideFree(comma > 0 ? name.slice(0, comma) : name, synonyms);
   const coreText = name.replace(/\([^)]*\)/g, ' ').split(',').slice(0, 2).join(',');
   let head = baseTokens(headText, synonyms);
   const classes = classHeadsOf(synonyms);

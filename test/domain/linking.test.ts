@@ -316,6 +316,21 @@ describe('linking', () => {
     expect(lfMilks.sameRecordLink(lf, 1, 2)).toBeNull();
   });
 
+  it('reads a parenthesised aside that names the food again as no head word', () => {
+    // BLS S111000 "Zucker weiß (Raffinadezucker/Weißzucker)", read "Sugar white (refined sugar)":
+    // "refined sugar" is another name of white sugar, so SR 19335 "Sugars, granulated" need not say
+    // "refined" (values as published against SR 19335 as in the catalogue).
+    const t = nameTokens('Sugar white (refined sugar)', syn);
+    expect([...t.head].sort()).toEqual(['sugar', 'white']);
+    expect(t.all.has('refined')).toBe(true);
+    // An aside that does not repeat a head word still names the food ("(pork)").
+    expect([...nameTokens('Sausage (pork)', syn).head].sort()).toEqual(['pork', 'sausage']);
+    const sugarSyn = { ...syn, phrases: [['sugars granulated', 'sugar white']] as Array<[string, string]> }; // as synonyms.csv reads it
+    const sugar = { nameEn: 'Sugar white (refined sugar)', scientificName: null, profile: { ...full(0, 400, 0, 0, 100, null, 0), water: null } };
+    const granulated = { id: 19335, name: 'Sugars, granulated', scientificName: null, category: '1900', profile: full(0.02, 387, 0, 0, 99.98, 1, 0) };
+    expect(new Linker([granulated], sugarSyn).best(sugar)).toMatchObject({ candidateId: 19335, verified: true, conflict: null });
+  });
+
   it('gives a verified record\'s national food to the records of the same food the names or values leave no doubt about (issue 16e)', () => {
     const syn = { phrases: [] as Array<[string, string]>, words: new Map<string, string>(), form: new Set<string>(), distinct: new Set(['green', 'red', 'white', 'skin']) };
     // Raw as sold: Foundation 1999629 "Mushrooms, white button" says no state; SR 11260 "Mushrooms,
