@@ -237,10 +237,22 @@ function classHeadsOf(synonyms: Synonyms): Set<string> {
   return out;
 }
 
+/**
+ * The head without a parenthesised aside that names the food again: BLS S111000 "Zucker weiß
+ * (Raffinadezucker/Weißzucker)", read "Sugar white (refined sugar)", is white sugar; "(refined sugar)"
+ * is another name for it, so its words are not head words every canonical name must say (they stay
+ * name words). An aside that does not repeat a head word ("(pork)") is kept.
+ */
+function asideFree(headText: string, synonyms: Synonyms): string {
+  if (!headText.includes('(')) return headText;
+  const outside = new Set(baseTokens(headText.replace(/\([^)]*\)/g, ' '), synonyms));
+  return headText.replace(/\(([^)]*)\)/g, (aside, inner: string) => (baseTokens(inner, synonyms).some((t) => outside.has(t)) ? ' ' : aside));
+}
+
 /** Tokens of a whole name and of its head (the text before the first comma). */
 export function nameTokens(name: string, synonyms: Synonyms): NameTokens {
   const comma = name.indexOf(',');
-  const headText = comma > 0 ? name.slice(0, comma) : name;
+  const headText = asideFree(comma > 0 ? name.slice(0, comma) : name, synonyms);
   const coreText = name.replace(/\([^)]*\)/g, ' ').split(',').slice(0, 2).join(',');
   let head = baseTokens(headText, synonyms);
   const classes = classHeadsOf(synonyms);
@@ -457,6 +469,22 @@ function figures(name: string): string {
 
 function cookedIn(tokens: Set<string>): boolean {
   return [...tokens].some((t) => COOKING.has(t));
+}
+
+/**
+ * A record of the food as sold: among vegetables, fruit, nuts, legumes and grains
+ * (TWIN_CATEGORIES) a name that says no state at all names the food as it is bought, raw
+ * (Foundation 1999629 "Mushrooms, white button", 1999634 "Tomato, roma"), so a "raw" said by
+ * a national name or by another record of the same food is met by it. Why: Foundation names its
+ * produce without "raw" where SR Legacy says it; the two records describe one food.
+ */
+function asSold(c: { tokens: NameTokens; category: string | null }): boolean {
+  return c.category !== null && TWIN_CATEGORIES.has(c.category) && ![...c.tokens.all].some((t) => STATE_WORDS.has(t));
+}
+
+/** Two profiles agree within every tolerance, compared on at least three macronutrients. */
+function agreeWithin(a: Profile, b: Profile): boolean {
+  return profileDetail(a, b)?.worst === 1;
 }
 
 export function scorePair(
@@ -797,8 +825,13 @@ export class Linker {
         // Form words (peeled, with skin) are left to the values (sameRecordLink); state words
         // count ("frozen, salted" egg is not a raw egg), but raw and dried on dry foods
         // ("Lentils, raw" is "Lentils, dry").
+        // A record of the food as sold (asSold: "Mushrooms, white button") meets the "raw" of
+        // another ("Mushrooms, white, raw") when their values agree within every tolerance.
+        const soldRaw = asSold(a) && agreeWithin(a.profile, b.profile);
         const words = (x: NameTokens) =>
-          [...x.all].filter((t) => !RECORD_WORDS.has(t) && !this.form.has(t) && !(dry && (RAW.has(t) || DRIED.has(t))));
+          [...x.all].filter(
+            (t) => !RECORD_WORDS.has(t) && !this.form.has(t) && !(dry && (RAW.has(t) || DRIED.has(t))) && !(soldRaw && RAW.has(t)),
+          );
         const wb = words(b.tokens);
         // A record that says no more than this one; or, among vegetables, fruit, nuts, legumes
         // and grains (TWIN_CATEGORIES), one that says everything this one says and more, state
@@ -838,17 +871,30 @@ export class Linker {
     // Only from a verified record that says every word of the national name (form words
     // aside): one verified despite a national word it lacks ("fillet" steak against a flank
     // steak record) would pass that doubt on.
+    // A national "raw" is met by a verified record of the food as sold (asSold); a word no record
+    // of the verified one's head says (unknownTo) tells nothing apart in the catalogue, so it is
+    // no doubt to pass on (CoFID's "strong" bread flour, Frida's "extraction rate").
     const cookedOk = cookedIn(v.tokens.all);
-    if ([...tokens.all].some((t) => !v.tokens.all.has(t) && !this.form.has(t) && !(t === 'cooked' && cookedOk))) return null;
+    const vSold = asSold(v);
+    const unsaid = [...tokens.all].filter(
+      (t) => !v.tokens.all.has(t) && !this.form.has(t) && !(t === 'cooked' && cookedOk) && !(RAW.has(t) && vSold),
+    );
+    if (unsaid.some((t) => !this.unknownTo(t, v))) return null;
     const said = [...tokens.all].filter((t) => v.tokens.all.has(t));
-    const lacking = said.filter((t) => !c.tokens.all.has(t) && !this.form.has(t) && !RECORD_WORDS.has(t));
-    if (lacking.length > 0 && !this.valuesSay(v, c, lacking)) return null;
+    // A record of the food as sold meets the "raw" the verified record says, where their values agree.
+    const cSold = asSold(c) && agreeWithin(v.profile, c.profile);
+    const lacking = said.filter((t) => !c.tokens.all.has(t) && !this.form.has(t) && !RECORD_WORDS.has(t) && !(cSold && RAW.has(t)));
+    // One excuse at a time: a record whose values must say a national word its name leaves out
+    // (valuesSay) takes no national word the catalogue does not know (NO 06-184 "Linser, røde/rosa":
+    // the untranslated "rosa" and the "red" that SR 16069 "Lentils, raw" lacks), nor a
+    // distinguishing word of its own (valuesLeave: SR 2346413 green grapes for BLS red grapes).
+    if (lacking.length > 0 && (unsaid.length > 0 || !this.valuesSay(v, c, lacking))) return null;
     // ...and the record says nothing the national name does not (SR 12061 "Nuts, almonds" beside
     // Foundation's "..., whole, raw"), but among vegetables, fruit, nuts, legumes and grains, where
-    // USDA's added words leave the macros alone, words the verified record does not say either,
-    // none of which tells foods apart: no reviewed distinguishing or composition word, not said
-    // beside the head anywhere in the national table ("green" cabbage where the table has one),
-    // nor against an average food.
+    // USDA's added words leave the macros alone, words none of which tells foods apart: said by
+    // the verified record too, or no reviewed composition word nor distinguishing word the values
+    // do not leave alone (addsNothing), not said beside the head anywhere in the national table
+    // ("green" cabbage where the table has one), nor against an average food.
     const dry = isDry(c.profile) && (food.profile.water === null || isDry(food.profile));
     const beyond = [...c.tokens.all].filter(
       (t) => !tokens.all.has(t) && !this.form.has(t) && !RECORD_WORDS.has(t) && !(dry && (RAW.has(t) || DRIED.has(t))),
@@ -859,7 +905,7 @@ export class Linker {
         c.category === null ||
         !TWIN_CATEGORIES.has(c.category) ||
         adds.length < beyond.length ||
-        adds.some((t) => v.tokens.all.has(t) || this.distinct.has(t) || this.always.has(t)) ||
+        adds.some((t) => !this.addsNothing(t, v, c, lacking.length > 0)) ||
         tokens.average ||
         tableTellsApart(adds, tokens.head, food.tableWords)
       ) {
@@ -884,6 +930,53 @@ export class Linker {
     const formOf = (x: NameTokens) => [...x.all].filter((t) => this.form.has(t)).sort().join(' ');
     if (formOf(v.tokens) !== formOf(c.tokens) && r.worst !== 1) return null;
     return { ...r, verified: true, recordOf: verified };
+  }
+
+  /**
+   * Whether a word a record adds beyond the national name (sameRecordLink) leaves the food as the
+   * verified record names it. A word the verified record says too is no bar: the verified link was
+   * weighed with it (scorePair, ambiguousWith). A reviewed distinguishing word the verified record
+   * does not say is left to the values (valuesLeave), a composition word always blocks.
+   */
+  private addsNothing(word: string, v: { id: number; profile: Profile; tokens: NameTokens }, c: { id: number; profile: Profile }, valuesSaid: boolean): boolean {
+    if (this.always.has(word)) return false;
+    // One excuse at a time: a record whose values already say a national word for it (valuesSay)
+    // adds no word at all that the verified record says, nor a distinguishing one (SR 2346413
+    // green grapes, against BLS "Weintraube rot" verified to SR 9132 "Grapes, red or green").
+    if (valuesSaid) return !v.tokens.all.has(word) && !this.distinct.has(word);
+    if (v.tokens.all.has(word)) return true;
+    return !this.distinct.has(word) || this.valuesLeave(word, v, c);
+  }
+
+  /**
+   * A reviewed distinguishing word a record adds that the verified one does not say ("green"
+   * anjou pear) is left to the values, not to the word list (issue 16: a word blocks only where it
+   * changes composition): it changes nothing where the record's values agree with the verified
+   * one's within every tolerance on at least TWIN_COMPONENTS components (SR 9415 green anjou against
+   * 9252 "Pears, raw"), or, where they cannot be compared, where no other record of the food says
+   * the word (there is no other record to tell it from).
+   */
+  private valuesLeave(word: string, v: { id: number; profile: Profile; tokens: NameTokens }, c: { id: number; profile: Profile }): boolean {
+    const detail = profileDetail(v.profile, c.profile);
+    if (detail !== null) return detail.worst === 1 && compared(v.profile, c.profile) >= TWIN_COMPONENTS;
+    const head = [...v.tokens.head].filter((t) => !STATE_WORDS.has(t));
+    return (this.byToken.get(word) ?? []).every((idx) => {
+      const x = this.candidates[idx]!;
+      return x.id === c.id || !head.every((t) => x.tokens.all.has(t));
+    });
+  }
+
+  /**
+   * Whether no canonical name of the record's head says this word, among vegetables, fruit, nuts,
+   * legumes and grains: the catalogue cannot tell foods apart by it ("strong" flour, "extraction"
+   * rate), so a national name saying it doubts no record. Never a state, reviewed distinguishing or
+   * composition word.
+   */
+  private unknownTo(word: string, v: { tokens: NameTokens; category: string | null }): boolean {
+    if (v.category === null || !TWIN_CATEGORIES.has(v.category)) return false;
+    if (STATE_WORDS.has(word) || this.distinct.has(word) || this.always.has(word)) return false;
+    const head = [...v.tokens.head].filter((t) => !STATE_WORDS.has(t));
+    return head.length > 0 && (this.byToken.get(word) ?? []).every((idx) => !head.every((t) => this.candidates[idx]!.tokens.all.has(t)));
   }
 
   /**

@@ -316,6 +316,91 @@ describe('linking', () => {
     expect(lfMilks.sameRecordLink(lf, 1, 2)).toBeNull();
   });
 
+  it('reads a parenthesised aside that names the food again as no head word', () => {
+    // BLS S111000 "Zucker weiß (Raffinadezucker/Weißzucker)", read "Sugar white (refined sugar)":
+    // "refined sugar" is another name of white sugar, so SR 19335 "Sugars, granulated" need not say
+    // "refined" (values as published against SR 19335 as in the catalogue).
+    const t = nameTokens('Sugar white (refined sugar)', syn);
+    expect([...t.head].sort()).toEqual(['sugar', 'white']);
+    expect(t.all.has('refined')).toBe(true);
+    // An aside that does not repeat a head word still names the food ("(pork)").
+    expect([...nameTokens('Sausage (pork)', syn).head].sort()).toEqual(['pork', 'sausage']);
+    const sugarSyn = { ...syn, phrases: [['sugars granulated', 'sugar white']] as Array<[string, string]> }; // as synonyms.csv reads it
+    const sugar = { nameEn: 'Sugar white (refined sugar)', scientificName: null, profile: { ...full(0, 400, 0, 0, 100, null, 0), water: null } };
+    const granulated = { id: 19335, name: 'Sugars, granulated', scientificName: null, category: '1900', profile: full(0.02, 387, 0, 0, 99.98, 1, 0) };
+    expect(new Linker([granulated], sugarSyn).best(sugar)).toMatchObject({ candidateId: 19335, verified: true, conflict: null });
+  });
+
+  it('gives a verified record\'s national food to the records of the same food the names or values leave no doubt about (issue 16e)', () => {
+    const syn = { phrases: [] as Array<[string, string]>, words: new Map<string, string>(), form: new Set<string>(), distinct: new Set(['green', 'red', 'white', 'skin']) };
+    // Raw as sold: Foundation 1999629 "Mushrooms, white button" says no state; SR 11260 "Mushrooms,
+    // white, raw" says raw; their values agree within every tolerance (values as in the catalogue),
+    // so each meets the other's "raw" for CoFID 13-505 "Mushrooms, white, raw" (values as published).
+    const cofidMushroom = { nameEn: 'Mushrooms, white, raw', scientificName: null, profile: { ...full(92.9, 7, 1, 0.2, 0.3, 4, 0.7) } };
+    const button = { id: 1999629, name: 'Mushrooms, white button', scientificName: null, category: '1100', profile: full(91.83, 24.9, 2.89, 0.37, 2.36, 6.44, 1.72) };
+    const white = { id: 11260, name: 'Mushrooms, white, raw', scientificName: null, category: '1100', profile: full(92.45, 22, 3.09, 0.34, 2.26, 5, 1) };
+    const mushrooms = new Linker([white, button], syn);
+    expect(mushrooms.sameRecordsOf(1999629)).toEqual([11260]);
+    expect(mushrooms.sameRecordLink(cofidMushroom, 11260, 1999629)).toMatchObject({ candidateId: 1999629, verified: true, recordOf: 11260, conflict: null });
+    // Not a record saying no state whose values are another food's (a cooked profile), nor outside
+    // vegetables, fruit, nuts, legumes and grains.
+    const cookedLike = { ...button, profile: full(89.9, 28, 2.17, 0.47, 5.29, 2, 2.2) };
+    expect(new Linker([white, cookedLike], syn).sameRecordLink(cofidMushroom, 11260, 1999629)).toBeNull();
+    expect(new Linker([{ ...white, category: '1300' }, { ...button, category: '1300' }], syn).sameRecordLink(cofidMushroom, 11260, 1999629)).toBeNull();
+    // A distinguishing word a record adds is left to the values: SR 9415 "Pears, raw, green anjou"
+    // agrees with SR 9252 "Pears, raw" within every tolerance on all seven components, so "green"
+    // changes nothing for BLS F130100 "Birne roh" (values as published; BLS gives no water or sodium).
+    const birne = { nameEn: 'Pear raw', scientificName: null, profile: { ...full(0, 58, 0.3, 0.29, 13.16, null, 2.8), water: null } };
+    const pears = full(83.96, 57, 0.36, 0.14, 12.13, 1, 3.1);
+    const plainPear = { id: 9252, name: 'Pears, raw', scientificName: null, category: '0900', profile: pears };
+    const anjou = { id: 9415, name: 'Pears, raw, green anjou', scientificName: null, category: '0900', profile: full(83.31, 66, 0.44, 0.1, 12.69, 1, 3.1) };
+    const pearLinker = new Linker([plainPear, anjou], syn);
+    expect(pearLinker.sameRecordsOf(9252)).toEqual([9415]);
+    expect(pearLinker.sameRecordLink(birne, 9252, 9415)).toMatchObject({ verified: true, recordOf: 9252 });
+    // ...and blocks where the values differ beyond a tolerance (energy 80 against 57 kcal).
+    const sweeter = { ...anjou, profile: full(80.5, 80, 0.44, 0.1, 15.5, 1, 3.1) };
+    expect(new Linker([plainPear, sweeter], syn).sameRecordLink(birne, 9252, 9415)).toBeNull();
+    // A word the verified record says too was weighed with it: Foundation 2685568 "Squash, summer,
+    // green, zucchini, includes skin, raw" (too few values to compare) says the "skin" of SR 11477
+    // for CoFID 13-627 "Courgette, raw" (values as published).
+    const zsyn = {
+      ...syn,
+      words: new Map([['courgette', 'zucchini']]),
+      phrases: [['squash summer green zucchini', 'zucchini'], ['squash summer zucchini', 'zucchini']] as Array<[string, string]>,
+    };
+    const courgette = { nameEn: 'Courgette, raw', scientificName: null, profile: full(95, 16, 1.3, 0.2, 2.3, null, 0.5) };
+    const sr11477 = { id: 11477, name: 'Squash, summer, zucchini, includes skin, raw', scientificName: null, category: '1100', profile: full(94.79, 17, 1.21, 0.32, 2.11, 8, 1) };
+    const fdn = { id: 2685568, name: 'Squash, summer, green, zucchini, includes skin, raw', scientificName: null, category: '1100', profile: { ...EMPTY, protein: 0.98, fat: 0.21, sodiumMg: 0, fibre: 0.75 } };
+    expect(new Linker([sr11477, fdn], zsyn).sameRecordLink(courgette, 11477, 2685568)).toMatchObject({ verified: true, recordOf: 11477 });
+    // A national word no canonical name of the head says tells nothing apart: Frida 1308 "Wheat
+    // flour, breadmaking (extraction rate 75%)" verified to SR 20129 passes to SR 20083, the same
+    // values enriched (values as published and as in the catalogue).
+    const fsyn = { ...syn, words: new Map([['enriched', ''], ['unenriched', ''], ['flours', 'flour']]) };
+    const frida = { nameEn: 'Wheat flour, breadmaking (extraction rate 75%)', scientificName: null, profile: full(12.9, 348.56, 10.0, 1.6, 72.09, 1.7, 2.9) };
+    const bread = full(13.36, 361, 11.98, 1.66, 70.13, 2, 2.4);
+    const sr20129 = { id: 20129, name: 'Wheat flours, bread, unenriched', scientificName: null, category: '2000', profile: bread };
+    const sr20083 = { id: 20083, name: 'Wheat flour, white, bread, enriched', scientificName: null, category: '2000', profile: bread };
+    expect(new Linker([sr20129, sr20083], fsyn).sameRecordLink(frida, 20129, 20083)).toMatchObject({ verified: true, recordOf: 20129 });
+    // ...unless a canonical name of the head says it ("breadmaking" flour), and never together with a
+    // national word the record's values must say for it: NO 06-184 "Linser, røde/rosa, tørr" (read
+    // "lentils, red/rosa, raw"; values as published) verified to SR 16144 "Lentils, pink or red, raw"
+    // is not SR 16069 "Lentils, raw", which lacks the "red" and has no "rosa" either.
+    const withWord = { id: 1, name: 'Wheat flour, breadmaking, raw', scientificName: null, category: '2000', profile: full(70, 100, 2, 0.5, 25, 300, 0.5) };
+    expect(new Linker([sr20129, sr20083, withWord], fsyn).sameRecordLink(frida, 20129, 20083)).toBeNull();
+    const linser = { nameEn: 'lentils, red/rosa, raw', scientificName: null, profile: full(11, 346, 23.9, 2.2, 52.3, 7, 11) };
+    const pink = { id: 16144, name: 'Lentils, pink or red, raw', scientificName: null, category: '1600', profile: full(7.82, 358, 23.91, 2.17, 52.3, 7, 10.8) };
+    const lentils = { id: 16069, name: 'Lentils, raw', scientificName: null, category: '1600', profile: full(8.26, 352, 24.63, 1.06, 52.65, 6, 10.7) };
+    expect(new Linker([pink, lentils], syn).sameRecordLink(linser, 16144, 16069)).toBeNull();
+    expect(new Linker([pink, lentils], syn).sameRecordLink({ ...linser, nameEn: 'lentils, red, raw' }, 16144, 16069)).toMatchObject({ verified: true });
+    // Nor a word the verified record says when the values must already say a national word: BLS
+    // F311100 "Weintraube rot, roh" verified to SR 9132 "Grapes, red or green (...), raw" does not pass
+    // to Foundation 2346413 "Grapes, green, seedless, raw" (values as in the catalogue).
+    const rot = { nameEn: 'Grape red, raw', scientificName: null, profile: { ...full(0, 80, 0.6, 0.1, 17.5, null, 1.3), water: null } };
+    const either = { id: 9132, name: 'Grapes, red or green (European type, such as Thompson seedless), raw', scientificName: null, category: '0900', profile: full(80.54, 69, 0.72, 0.16, 17.2, 2, 0.9) };
+    const greenGrapes = { id: 2346413, name: 'Grapes, green, seedless, raw', scientificName: null, category: '0900', profile: { ...full(79.88, 71.9, 0.9, 0.23, 18.6, 3.17, 0), fibre: null } };
+    expect(new Linker([either, greenGrapes], syn).sameRecordLink(rot, 9132, 2346413)).toBeNull();
+  });
+
   it('verifies the national food\'s first choice where no candidate passes the bars and the values choose it', () => {
     const syn = { phrases: [] as Array<[string, string]>, words: new Map<string, string>(), form: new Set<string>() };
     // CoFID 11-866 "Rice, brown, basmati, raw" (values as published) against SR 20036 "Rice, brown,
