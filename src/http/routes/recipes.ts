@@ -202,7 +202,9 @@ function weighByTwin(
   parsed: ReturnType<typeof parseIngredientLine>,
   system: NonNullable<ReturnType<typeof parseSystem>>,
 ): { grams: number; basis: string } | null {
-  for (const twin of app.ingredients.firstResults(query, TWIN_SEARCH_DEPTH)) {
+  // The line's own search first, then the food's name alone ("Onions, red, raw" has no piece; "onions" finds "Onions, raw").
+  const twins = [...app.ingredients.firstResults(query, TWIN_SEARCH_DEPTH), ...app.ingredients.firstResults(top.name.split(',')[0]!, TWIN_SEARCH_DEPTH)];
+  for (const twin of twins) {
     if (twin.id === top.id || !sameFood(top.name, twin.name)) continue;
     const weight = weighLine(parsed, system, app.ingredients.density(twin.id)!, piecesFor(app.ingredients.measures(twin.id), parsed.size));
     if (weight.grams !== null) return { grams: weight.grams, basis: `${weight.basis}, weight of the same food's record ${twin.id} "${twin.name}"` };
