@@ -67,6 +67,12 @@ const NOT_A_SUBJECT = /^(nfs|ns as to .*)$/;
 
 /** "hazelnut or filbert" names one food by two names: the first is the subject. */
 const firstAlternative = (subject: string): string => subject.replace(/^(\S+) or \S+$/, '$1');
+/**
+ * A head naming two foods sold as one, "Jams and preserves": the first is the subject ("jam" finds
+ * it as it finds "Jams, preserves, marmalade, reduced sugar"). FNDDS's "Chicken or turkey" heads
+ * name either of two dishes and keep their whole head.
+ */
+const firstOfPair = (head: string): string => head.replace(/^(\S+) and \S+$/, '$1');
 
 /**
  * The part of the name that names the food: the head, the part after a class head (and after a
@@ -83,7 +89,7 @@ export function searchSubjectKey(name: string): string {
     if (CLASS_HEADS.has(head) && (NOT_A_SUBJECT.test(second) || PROCESSED.has(second))) return head;
     if (CLASS_HEADS.has(head)) return firstAlternative(SUBCLASS_PARTS.has(second) && parts.length > 2 ? searchKey(parts[2]!) : second);
   }
-  return head;
+  return firstOfPair(head);
 }
 
 /** Words that say a food was cooked, preserved or made into something else. */

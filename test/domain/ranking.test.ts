@@ -33,6 +33,9 @@ describe('ranking signals', () => {
     expect(searchSubjectKey('Pork, fresh, spareribs, separable lean and fat, raw')).toBe('sparerib');
     // "X or Y" names one food twice: the first name is the subject.
     expect(searchSubjectKey('Nuts, hazelnuts or filberts')).toBe('hazelnut');
+    // A head naming two foods sold as one: the first (SR 19297); FNDDS's "Chicken or turkey" heads stay whole.
+    expect(searchSubjectKey('Jams and preserves')).toBe('jam');
+    expect(searchSubjectKey('Chicken or turkey, breaded, fried, caesar garden salad')).toBe('chicken or turkey');
     // What was made from the food reads in English order: coconut oil is not coconut.
     expect(searchSubjectKey('Oil, coconut')).toBe('coconut oil');
     expect(searchSubjectKey('Vinegar, cider')).toBe('cider vinegar');
