@@ -84,10 +84,13 @@ export function searchSubjectKey(name: string): string {
   if (parts.length > 1) {
     const second = searchKey(parts[1]!);
     if (MADE_FROM_HEADS.has(head) && second !== '') return `${second} ${head}`;
-    // A part that says how the food was cooked or that names no part ("Chicken, fried, ...",
-    // "Chicken, NS as to part, ...") is not a food: the class head is the subject then.
+    // A part that says how the food was cooked or cut or that names no part ("Chicken, fried, ...",
+    // "Turkey, Ground, raw", "Chicken, NS as to part, ...") is not a food: the class head is the subject then.
     if (CLASS_HEADS.has(head) && (NOT_A_SUBJECT.test(second) || PROCESSED.has(second))) return head;
-    if (CLASS_HEADS.has(head)) return firstAlternative(SUBCLASS_PARTS.has(second) && parts.length > 2 ? searchKey(parts[2]!) : second);
+    if (CLASS_HEADS.has(head)) {
+      const subject = SUBCLASS_PARTS.has(second) && parts.length > 2 ? searchKey(parts[2]!) : second;
+      return CUT.has(subject) ? head : firstAlternative(subject);
+    }
   }
   return firstOfPair(head);
 }

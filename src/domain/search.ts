@@ -63,7 +63,7 @@ export const OPTIONAL_WORDS = new Set([
   'fillet', 'floret', 'runny', 'clear', 'extra', 'virgin', 'ripe', 'good', 'quality', 'pure', 'the', 'a', 'of', 'and',
   'or', 'with', 'n', 'leaf', 'leave', 'new', 'floury', 'waxy', 'full', 'fat', 'pack', 'packet', 'jar', 'tin',
   'can', 'bunch', 'handful', 'piece', 'skinless', 'boneless', 'stick', 'cup', 'fine', 'finely', 'sea', 's', 'whole',
-  'warm', 'boiling', 'tepid', 'lukewarm', 'eating', 'cooking',
+  'warm', 'boiling', 'tepid', 'lukewarm', 'eating', 'cooking', 'ready', 'to', 'eat',
 ]);
 
 /**

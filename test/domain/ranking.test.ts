@@ -35,6 +35,9 @@ describe('ranking signals', () => {
     expect(searchSubjectKey('Nuts, hazelnuts or filberts')).toBe('hazelnut');
     // A head naming two foods sold as one: the first (SR 19297); FNDDS's "Chicken or turkey" heads stay whole.
     expect(searchSubjectKey('Jams and preserves')).toBe('jam');
+    // A cut word where the food would be ("Turkey, Ground, raw", "Pork, fresh, ground, raw") names no food: the head is the subject.
+    expect(searchSubjectKey('Turkey, Ground, raw')).toBe('turkey');
+    expect(searchSubjectKey('Pork, fresh, ground, raw')).toBe('pork');
     expect(searchSubjectKey('Chicken or turkey, breaded, fried, caesar garden salad')).toBe('chicken or turkey');
     // What was made from the food reads in English order: coconut oil is not coconut.
     expect(searchSubjectKey('Oil, coconut')).toBe('coconut oil');
