@@ -147,6 +147,30 @@ describe('glossary and synonyms against the linker rules', () => {
     // A lactose-free milk is still not the regular one: BLS M114300 against SR "Milk, whole, 3.25% milkfat"
     expect(linkOf('de_bls', 'M114300')).toMatchObject({ verified: 0, conflict: 'only one name says: lactose' });
   });
+  it('reads the 16f glossary and synonym rows the way USDA names the food', () => {
+    const nb = loadGlossary('nb');
+    const all = (name: string) => [...nameTokens(name, synonyms).all].sort();
+    // Matvaretabellen 09-002 "Sukker, hvitt": the neuter of "hvit"
+    expect(translateName('Sukker, hvitt', nb)).toBe('sugar, white');
+    // 06-502 plain "Blåbær" is the wild bilberry (5.0 g fibre); 06-667 "amerikanske" the cultivated blueberry
+    expect(translateName('Blåbær, rå', nb)).toBe('blueberries, wild, raw');
+    expect(translateName('Blåbær, amerikanske, rå', nb)).toBe('blueberries, raw');
+    expect(linkOf('no_matvaretabellen', '06-667')).toMatchObject({ ingredient_id: 9050, verified: 1 });
+    expect(linkOf('no_matvaretabellen', '06-502').ingredient_id).not.toBe(9050);
+    // Livsmedelsverket 1938 "Vetemjöl bagerivetemjöl": bakery (bread) flour, not household all-purpose
+    expect(translateName('Vetemjöl bagerivetemjöl', sv)).toBe('wheat flour white bread');
+    expect(translateName('Vetemjöl bagerivetemjöl berik', sv)).toBe('wheat flour white bread fortified swedish');
+    // Frida 1308 "Hvedemel, bagerimel" (Frida's English: "Wheat flour, breadmaking")
+    expect(translateName('Hvedemel, bagerimel', loadGlossary('da'))).toBe('wheat flour, bread');
+    // CIQUAL 20072 "Garden peas, raw" is SR 11304 "Peas, green, raw"; BLS S121000 "Blossom honey" is 19296 "Honey",
+    // H210100 "Sweet almond" USDA's almonds; BLS's honeydew honey keeps its head word
+    expect(all('Garden peas, raw')).toEqual(all('Peas, green, raw'));
+    expect(all('Blossom honey')).toEqual(['honey']);
+    expect(all('Sweet almond blanched')).toEqual(['almond', 'blanched']);
+    expect(all('Honeydew honey')).toContain('honeydew');
+    expect(linkOf('fr_ciqual', '20072')).toMatchObject({ ingredient_id: 11304, verified: 1 });
+    expect(linkOf('de_bls', 'S121000')).toMatchObject({ ingredient_id: 19296, verified: 1 });
+  });
 });
 
 describe('a variant the national name does not name still counts as a rival (ambiguousWith)', () => {
