@@ -1,10 +1,11 @@
 import { Type, type Static } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ALLERGENS, type Allergen } from '../../domain/allergens.js';
-import { parseSystem, SYSTEMS } from '../../domain/conversion.js';
+import { parseSystem, SYSTEMS, type MeasuringSystem } from '../../domain/conversion.js';
 import { resolveCountry, type CountryCode } from '../../domain/countries.js';
 import { matchConfidence, piecesFor, sameFood, searchQueries, weighLine } from '../../domain/recipeAnalysis.js';
-import { parseIngredientLine } from '../../domain/recipeLine.js';
+import { parseIngredientLine, type ParsedLine } from '../../domain/recipeLine.js';
+import type { Ingredients } from '../../catalog/ingredients.js';
 import { ApiError } from '../../errors.js';
 import { ITEMS_PER_REQUEST } from '../plugins/rateLimit.js';
 import { AllergenName, errorResponses, json } from '../schemas.js';
@@ -147,7 +148,7 @@ export const recipeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const record = app.ingredients.recipeFacts(top.id)!;
         const density = app.ingredients.density(top.id)!;
         let weight = weighLine(parsed, system, density, piecesFor(app.ingredients.measures(top.id), parsed.size));
-        if (weight.grams === null && parsed.measures.length > 0) weight = weighByTwin(app, queries[queryIndex]!, top, parsed, system) ?? weight;
+        if (weight.grams === null && parsed.measures.length > 0) weight = weighByTwin(app.ingredients, queries[queryIndex]!, top, parsed, system) ?? weight;
         const grams = weight.grams ?? 0;
         const nutrients = country === 'US' ? record.nutrients : (app.nationalValues.nutrients(top.id, country)?.nutrients ?? []);
         if (grams > 0) {
@@ -196,17 +197,17 @@ export const recipeRoutes: FastifyPluginAsyncTypebox = async (app) => {
  * the basis names the record whose weight was used.
  */
 function weighByTwin(
-  app: Parameters<FastifyPluginAsyncTypebox>[0],
+  ingredients: Ingredients,
   query: string,
   top: { id: number; name: string },
-  parsed: ReturnType<typeof parseIngredientLine>,
-  system: NonNullable<ReturnType<typeof parseSystem>>,
+  parsed: ParsedLine,
+  system: MeasuringSystem,
 ): { grams: number; basis: string } | null {
   // The line's own search first, then the food's name alone ("Onions, red, raw" has no piece; "onions" finds "Onions, raw").
-  const twins = [...app.ingredients.firstResults(query, TWIN_SEARCH_DEPTH), ...app.ingredients.firstResults(top.name.split(',')[0]!, TWIN_SEARCH_DEPTH)];
+  const twins = [...ingredients.firstResults(query, TWIN_SEARCH_DEPTH), ...ingredients.firstResults(top.name.split(',')[0]!, TWIN_SEARCH_DEPTH)];
   for (const twin of twins) {
     if (twin.id === top.id || !sameFood(top.name, twin.name)) continue;
-    const weight = weighLine(parsed, system, app.ingredients.density(twin.id)!, piecesFor(app.ingredients.measures(twin.id), parsed.size));
+    const weight = weighLine(parsed, system, ingredients.density(twin.id)!, piecesFor(ingredients.measures(twin.id), parsed.size));
     if (weight.grams !== null) return { grams: weight.grams, basis: `${weight.basis}, weight of the same food's record ${twin.id} "${twin.name}"` };
   }
   return null;

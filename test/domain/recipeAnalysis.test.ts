@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { sameFood } from '../../src/domain/recipeAnalysis.js';
+
+describe('sameFood', () => {
+  it('reads records whose words before the first comma agree, plural or not, as one food', () => {
+    expect(sameFood('Cucumber, with peel, raw', 'Cucumber, peeled, raw')).toBe(true);
+    expect(sameFood('Kiwifruit (kiwi), green, peeled, raw', 'Kiwifruit, green, raw')).toBe(true);
+    expect(sameFood('Onions, red, raw', 'Onions, raw')).toBe(true);
+    expect(sameFood('Tomato, roma', 'Tomatoes, red, ripe, raw, year round average')).toBe(true);
+  });
+
+  it('does not read another food, or a food made from it, as the same one', () => {
+    expect(sameFood('Cucumber, with peel, raw', 'Pickles, cucumber, dill or kosher dill')).toBe(false);
+    expect(sameFood('Onions, raw', 'Onion rings, breaded, par fried, frozen, prepared')).toBe(false);
+    expect(sameFood('Lemons, raw, without peel', 'Lemon juice, raw')).toBe(false);
+    expect(sameFood('', '')).toBe(false);
+  });
+});
