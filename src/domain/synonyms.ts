@@ -373,4 +373,5 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'soft serve', to: 'ice cream soft serve', note: 'soft-serve ice cream', wholeQuery: true, scope: 'survey' },
   { from: 'queso dip', to: 'cheese dip', note: 'US (Tex-Mex): queso is cheese dip', scope: 'survey' },
   { from: 'edamame bean', to: 'edamame', note: 'SR names them edamame', scope: 'ingredient' },
+  { from: 'low fat', to: 'low|lowfat fat|lowfat', note: 'SR writes lowfat as one word (milk) or two (yogurt); low sodium is not low fat', scope: 'ingredient' },
 ];
