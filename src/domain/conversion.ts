@@ -4,7 +4,7 @@
  * through the ingredient's own piece weights. Pure: the caller supplies density and pieces.
  */
 import { ApiError } from '../errors.js';
-import { PIECE_SIZES, PIECE_UNITS, sizeOfMeasure, US_VOLUME_ML, type PieceSize, type PieceUnit } from './householdMeasures.js';
+import { classifyMeasure, PIECE_SIZES, PIECE_UNITS, sizeOfMeasure, US_VOLUME_ML, type PieceSize, type PieceUnit } from './householdMeasures.js';
 
 export const MASS_G = { mg: 0.001, g: 1, kg: 1000, oz: 28.349523125, lb: 453.59237 } as const;
 export type MassUnit = keyof typeof MASS_G;
@@ -185,6 +185,8 @@ type Measure = { amount: number; description: string; gram_weight: number; measu
  * `piece` covers the measures householdMeasures.ts classifies as one countable item
  * ("large", "medium", "each", "fillet", "Potato medium", ...).
  */
+const wordedPiece = (m: Measure): boolean => classifyMeasure(m.amount, null, m.description).kind === 'piece';
+
 export function pieceWeightsFrom(measures: Measure[], size?: PieceSize): ConversionInput['pieces'] {
   const byUnit = new Map<PieceUnit, Array<{ m: Measure; size: PieceSize | 'other' | null }>>();
   for (const m of measures) {
@@ -201,7 +203,10 @@ export function pieceWeightsFrom(measures: Measure[], size?: PieceSize): Convers
     let chosen: { m: Measure; size: PieceSize | 'other' | null } | undefined;
     if (size !== undefined && sized) chosen = list.find((c) => c.size === size);
     else if (size !== undefined) chosen = list[0];
-    else chosen = list.find((c) => c.size === 'medium') ?? list.find((c) => c.size === null) ?? list[0];
+    // A measure worded as a piece ("piece (1/8 of 9" dia)", "wedge") before one named by the food
+    // itself ("pie (9" dia)", the whole): "1 piece" of pie is a slice, and the whole is only the
+    // default where the record has nothing else (a leek, a pomegranate).
+    else chosen = list.find((c) => c.size === 'medium') ?? list.find((c) => c.size === null && wordedPiece(c.m)) ?? list.find((c) => c.size === null) ?? list[0];
     if (!chosen) continue;
     const { m } = chosen;
     out[unit] = {

@@ -69,12 +69,23 @@ export function matchConfidence(queryIndex: number, queries: string[], name: str
  * because a cook's "1 cucumber" weighs the same whichever record gives the nutrients.
  */
 export function sameFood(a: string, b: string): boolean {
-  const head = (name: string): string[] => words(name.split(',')[0]!);
+  // USDA's class heads ("Nuts, almonds", "Fish, cod") name no food: the second part does too.
+  const head = (name: string): string[] => {
+    const parts = name.split(',');
+    const first = words(parts[0]!);
+    return first.length === 1 && CLASS_WORDS.has(first[0]!) ? [...first, ...words(parts[1] ?? '')] : first;
+  };
+  // A dried prune does not weigh what a raw plum does: both records must be in the same state.
+  // A name that says no state (Foundation's "Tomato, roma") is the food as sold, raw.
+  const states = (name: string): string => words(name).filter((w) => STATE_WORDS.has(w)).sort().join(' ') || 'raw';
   const x = head(a);
   const y = head(b);
   const plural = (p: string, q: string): boolean => p === q || p === `${q}s` || p === `${q}es`;
-  return x.length > 0 && x.length === y.length && x.every((w, i) => plural(w, y[i]!) || plural(y[i]!, w));
+  return x.length > 0 && x.length === y.length && x.every((w, i) => plural(w, y[i]!) || plural(y[i]!, w)) && states(a) === states(b);
 }
+
+const CLASS_WORDS = new Set(['nuts', 'fish', 'cheese', 'spices', 'seeds', 'beverages', 'candies', 'snacks', 'cereals', 'crustaceans', 'mollusks', 'beef', 'pork', 'lamb', 'veal', 'chicken', 'turkey']);
+const STATE_WORDS = new Set(['raw', 'dried', 'dehydrated', 'uncooked', 'cooked', 'boiled', 'baked', 'roasted', 'fried', 'stewed', 'canned', 'frozen', 'candied', 'pickled']);
 
 export interface LineWeight {
   grams: number | null;
@@ -89,7 +100,12 @@ export const MAX_LINE_GRAMS = 1_000_000;
  * Piece weights for a line: of its size where the record has that size (conversion.ts's
  * rule: "1 large onion" is the large one, no size the medium one), else the record's default.
  */
-export function piecesFor(measures: Parameters<typeof pieceWeightsFrom>[0], size: PieceSize | null): ConversionInput['pieces'] {
+export function piecesFor(measures: Parameters<typeof pieceWeightsFrom>[0], size: PieceSize | null, unitWord: string | null = null): ConversionInput['pieces'] {
+  // "2 stalks broccoli" is the record's stalk (151 g), not its spear (31 g): measures named by the cook's word first.
+  if (unitWord !== null) {
+    const named = measures.filter((m) => new RegExp(`^${unitWord}s?\\b`, 'i').test(m.description));
+    if (named.some((m) => m.measure_kind === 'piece')) measures = named;
+  }
   const fallback = pieceWeightsFrom(measures);
   return size === null ? fallback : { ...fallback, ...pieceWeightsFrom(measures, size) };
 }

@@ -14,5 +14,10 @@ describe('sameFood', () => {
     expect(sameFood('Onions, raw', 'Onion rings, breaded, par fried, frozen, prepared')).toBe(false);
     expect(sameFood('Lemons, raw, without peel', 'Lemon juice, raw')).toBe(false);
     expect(sameFood('', '')).toBe(false);
+    // a dried fruit is not its raw fruit (a raw plum weighs 66 g, a prune 9.5 g); one nut is not another
+    expect(sameFood('Plums, dried (prunes), uncooked', 'Plums, raw')).toBe(false);
+    expect(sameFood('Apricots, dried, sulfured, uncooked', 'Apricots, raw')).toBe(false);
+    expect(sameFood('Nuts, almonds', 'Nuts, coconut meat, raw')).toBe(false);
+    expect(sameFood('Nuts, almonds', 'Nuts, almonds, dry roasted, without salt added')).toBe(false);
   });
 });

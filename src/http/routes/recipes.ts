@@ -147,7 +147,7 @@ export const recipeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const top = found[0]!;
         const record = app.ingredients.recipeFacts(top.id)!;
         const density = app.ingredients.density(top.id)!;
-        let weight = weighLine(parsed, system, density, piecesFor(app.ingredients.measures(top.id), parsed.size));
+        let weight = weighLine(parsed, system, density, piecesFor(app.ingredients.measures(top.id), parsed.size, pieceWord(parsed.unit)));
         if (weight.grams === null && parsed.measures.length > 0) weight = weighByTwin(app.ingredients, queries[queryIndex]!, top, parsed, system) ?? weight;
         const grams = weight.grams ?? 0;
         const nutrients = country === 'US' ? record.nutrients : (app.nationalValues.nutrients(top.id, country)?.nutrients ?? []);
@@ -207,8 +207,11 @@ function weighByTwin(
   const twins = [...ingredients.firstResults(query, TWIN_SEARCH_DEPTH), ...ingredients.firstResults(top.name.split(',')[0]!, TWIN_SEARCH_DEPTH)];
   for (const twin of twins) {
     if (twin.id === top.id || !sameFood(top.name, twin.name)) continue;
-    const weight = weighLine(parsed, system, ingredients.density(twin.id)!, piecesFor(ingredients.measures(twin.id), parsed.size));
+    const weight = weighLine(parsed, system, ingredients.density(twin.id)!, piecesFor(ingredients.measures(twin.id), parsed.size, pieceWord(parsed.unit)));
     if (weight.grams !== null) return { grams: weight.grams, basis: `${weight.basis}, weight of the same food's record ${twin.id} "${twin.name}"` };
   }
   return null;
 }
+
+/** A cook's unit that names which piece of the record is meant (its stalk, not its spear). */
+const pieceWord = (unit: string | null): string | null => (unit !== null && /^(stalk|rib|ear|spear)$/.test(unit) ? unit : null);

@@ -77,9 +77,9 @@ describe('POST /v1/recipes/analyze', () => {
   });
 
   it('weighs whole pieces the record names by the food, and borrows a piece weight from a record of the same food', async () => {
-    const res = await analyze({ lines: ['1 cucumber', '1 leek', '1 fennel bulb', '2 celery stalks', '1 kiwi', '1 red onion'] });
+    const res = await analyze({ lines: ['1 cucumber', '1 leek', '1 fennel bulb', '2 celery stalks', '1 kiwi', '1 red onion', '2 stalks broccoli'] });
     expect(res.statusCode).toBe(200);
-    const [cucumber, leek, fennel, celery, kiwi, redOnion] = res.json().lines;
+    const [cucumber, leek, fennel, celery, kiwi, redOnion, broccoli] = res.json().lines;
     // SR Legacy food_portion.csv, fdc 168409 (11205): 1 cucumber (8-1/4") = 301 g
     expect(cucumber).toMatchObject({ ingredient: { id: 11205 }, grams: 301 });
     // fdc 169246 (11246): 1 leek = 89 g; fdc 169385 (11957): 1 bulb = 234 g
@@ -94,6 +94,8 @@ describe('POST /v1/recipes/analyze', () => {
     // SR 11282 "Onions, raw" (fdc 170000): 1 medium (2-1/2" dia) = 110 g
     expect(redOnion).toMatchObject({ ingredient: { id: 790577 }, grams: 110 });
     expect(redOnion.provenance.grams_basis).toContain('record 11282 "Onions, raw"');
+    // SR 11090 (fdc 170379): 1 stalk = 151 g, beside 1 spear (about 5" long) = 31 g: the cook's word chooses
+    expect(broccoli).toMatchObject({ ingredient: { id: 11090 }, grams: 302 });
   });
 
   it("uses a country's national values per line", async () => {
