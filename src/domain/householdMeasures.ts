@@ -2,6 +2,7 @@
  * Reading the reference dataset's household measures ("1 cup, chopped = 128 g",
  * "1 clove = 3 g") into volumes and piece units, and deriving a density from them.
  */
+import { singular } from './search.js';
 
 /** Millilitres per US customary volume unit (the unit USDA household measures use). */
 export const US_VOLUME_ML = {
@@ -107,7 +108,6 @@ export function classifyMeasure(amount: number, unitName: string | null, descrip
 }
 
 const compact = (text: string): string => text.toLowerCase().replace(/[^a-z]+/g, '');
-const singular = (w: string): string => w.replace(/(?:oes|ies|s)$/, (end) => (end === 'ies' ? 'y' : end === 'oes' ? 'o' : ''));
 
 /**
  * Whether a measure's first word is the food's own name (its words before the first comma,

@@ -5,6 +5,7 @@
  */
 import { convert, kindOf, pieceWeightsFrom, type ConversionInput, type MeasuringSystem, type Unit } from './conversion.js';
 import type { PieceUnit } from './householdMeasures.js';
+import { searchSubjectKey } from './ranking.js';
 import { toConversionUnit, type LineMeasure, type ParsedLine, type PieceSize } from './recipeLine.js';
 
 export type Confidence = 'high' | 'medium' | 'low';
@@ -63,28 +64,21 @@ export function matchConfidence(queryIndex: number, queries: string[], name: str
 }
 
 /**
- * Whether two ingredient names are records of one food (the words before the first comma agree,
- * plural or not): "Cucumber, with peel, raw" and "Cucumber, peeled, raw" are; "Cucumber" and
+ * Whether two ingredient names are records of one food in one state (the same search subject, the
+ * same state words): "Cucumber, with peel, raw" and "Cucumber, peeled, raw" are; "Cucumber" and
  * "Pickles, cucumber" are not. A record without piece weights may borrow them from such a twin,
  * because a cook's "1 cucumber" weighs the same whichever record gives the nutrients.
  */
 export function sameFood(a: string, b: string): boolean {
-  // USDA's class heads ("Nuts, almonds", "Fish, cod") name no food: the second part does too.
-  const head = (name: string): string[] => {
-    const parts = name.split(',');
-    const first = words(parts[0]!);
-    return first.length === 1 && CLASS_WORDS.has(first[0]!) ? [...first, ...words(parts[1] ?? '')] : first;
-  };
-  // A dried prune does not weigh what a raw plum does: both records must be in the same state.
-  // A name that says no state (Foundation's "Tomato, roma") is the food as sold, raw.
+  // The food a name names is the search's subject: after a class head ("Nuts, almonds" is almonds)
+  // and a subclass part, singular ("Onions, red, raw" and "Onions, raw" are onions).
+  const subject = searchSubjectKey(a);
+  // A dried prune does not weigh what a raw plum does: both records must be in the same state;
+  // a name that says no state (Foundation's "Tomato, roma") is the food as sold, raw.
   const states = (name: string): string => words(name).filter((w) => STATE_WORDS.has(w)).sort().join(' ') || 'raw';
-  const x = head(a);
-  const y = head(b);
-  const plural = (p: string, q: string): boolean => p === q || p === `${q}s` || p === `${q}es`;
-  return x.length > 0 && x.length === y.length && x.every((w, i) => plural(w, y[i]!) || plural(y[i]!, w)) && states(a) === states(b);
+  return subject !== '' && subject === searchSubjectKey(b) && states(a) === states(b);
 }
 
-const CLASS_WORDS = new Set(['nuts', 'fish', 'cheese', 'spices', 'seeds', 'beverages', 'candies', 'snacks', 'cereals', 'crustaceans', 'mollusks', 'beef', 'pork', 'lamb', 'veal', 'chicken', 'turkey']);
 const STATE_WORDS = new Set(['raw', 'dried', 'dehydrated', 'uncooked', 'cooked', 'boiled', 'baked', 'roasted', 'fried', 'stewed', 'canned', 'frozen', 'candied', 'pickled']);
 
 export interface LineWeight {
