@@ -76,6 +76,8 @@ export interface LinkCandidate {
   category?: string | null;
   /** LanguaL facet codes, where the reference data gives them (SR28 LANGUAL.txt). */
   facets?: readonly string[];
+  /** How many FNDDS recipe component rows name it: how common the food is in what people eat. */
+  uses?: number;
 }
 
 export interface NationalFoodForLink {
@@ -146,7 +148,7 @@ const STOPWORDS = new Set(
   `a an and or of in the with for from to as on by at e g eg etc ns nfs average mean type style food foods product products
    prepared made commercial retail brand brands various assorted purchased including includes incl not other only
    plain regular ready unspecified uk french fr all sold shop bought homemade home recipe sample analysis weighed
-   edible portion part fluid generic commercially`.split(/\s+/).filter(Boolean),
+   edible portion part fluid generic commercially standard`.split(/\s+/).filter(Boolean),
 );
 
 const RAW = new Set(['raw', 'fresh', 'uncooked', 'unprepared', 'unheated']);
@@ -174,6 +176,8 @@ function baseTokens(text: string, synonyms: Synonyms, keepFigures = false): stri
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
     .toLowerCase()
+    // "95% lean meat" is what a butcher calls lean (UK "lean" mince is at most 10 % fat)
+    .replace(/\b(9\d|100)(?:[.,]\d+)?\s*%\s*lean\b/gu, ' lean ')
     .replace(/\d[\d.,]*\s*%\s*(fat|milkfat|fett|lean( meat)?)?/gu, ' ') // "3.5 % fat", "90% lean meat": the profile and the stated fat compare them
     .replace(/[^\p{L}\p{N}%.]+/gu, ' ')
     .replace(/\s+/g, ' ')
@@ -344,6 +348,18 @@ export function profileAgreement(a: Profile, b: Profile): number | null {
 }
 
 /** The mean agreement and the worst single component (one far-off nutrient is enough to doubt a link). */
+/** How far apart two profiles are, in tolerances summed over the shared components (0 = equal): breaks ties between candidates that agree within every tolerance. */
+export function profileDistance(a: Profile, b: Profile): number {
+  let sum = 0;
+  for (const { key, floor, rel } of PROFILE_PARTS) {
+    const x = a[key];
+    const y = b[key];
+    if (x === null || y === null) continue;
+    sum += Math.abs(x - y) / Math.max(floor, rel * Math.max(Math.abs(x), Math.abs(y)));
+  }
+  return sum;
+}
+
 export function profileDetail(a: Profile, b: Profile): { mean: number; worst: number } | null {
   let sum = 0;
   let n = 0;
@@ -385,6 +401,12 @@ export const SPECIFIC_RECORD_WORST = 0.8;
 
 /** The bars of a first choice the values make (Linker.rank), and the categories it is allowed in. */
 export const CLEAR_SCORE = 0.65;
+/** FNDDS recipe uses that make a food the common reading of a plain national name (Linker.rank). */
+export const COMMON_USES = 5;
+/** ...and how many times as often as any other verified reading it must be named. */
+export const COMMON_FACTOR = 3;
+/** Most-used candidates scored beyond the best names. */
+const COMMON_ADDED = 3;
 export const CLEAR_NAME = 0.4;
 export const CLEAR_CATEGORIES: ReadonlySet<string> = new Set([...TWIN_CATEGORIES, '1500', '0400', '1900']);
 
@@ -501,7 +523,14 @@ export function scorePair(
   idf: (t: string) => number,
   distinct?: Set<string>,
   referenceSpecies?: ReadonlySet<string>,
-  pool?: { words: ReadonlyMap<string, readonly Profile[]>; always?: ReadonlySet<string>; form?: ReadonlySet<string>; product?: ReadonlySet<string> },
+  pool?: {
+    words: ReadonlyMap<string, readonly Profile[]>;
+    always?: ReadonlySet<string>;
+    form?: ReadonlySet<string>;
+    product?: ReadonlySet<string>;
+    /** Class words USDA files foods under ("Fish, cod"): they name no variant. */
+    classes?: ReadonlySet<string>;
+  },
 ): LinkResult {
   // With the pool (every word of the candidates scored for this food, Linker.rank), a word
   // one name has and the other lacks blocks only where the catalogue shows it matters:
@@ -627,7 +656,7 @@ export function scorePair(
   const dryPair = isDry(food.profile) && isDry(candidate.profile) && !cookedIn(candidate.tokens.all);
   // Not for an average food (it is no variant), nor where the words the canonical name adds are
   // ones the national table tells its foods apart by ("Oil, palm" is not "..., palm kernel").
-  const adds = [...candidate.tokens.all].filter((t) => !food.tokens.all.has(t) && !STATE_WORDS.has(t) && !pool?.form?.has(t));
+  const adds = [...candidate.tokens.all].filter((t) => !food.tokens.all.has(t) && !STATE_WORDS.has(t) && !pool?.form?.has(t) && !pool?.classes?.has(t));
   const explained =
     !food.tokens.average &&
     !tableTellsApart(adds, food.tokens.head, food.tableWords) &&
@@ -669,13 +698,19 @@ export function ambiguousWith(
   best: LinkResult,
   scored: readonly LinkResult[],
   profileOf: (id: number) => Profile,
+  nationalSaysState = true,
 ): LinkResult | null {
   if (best.unexplained.length === 0) return null;
+  // A national name that says no state ("Blueberries") names the food as sold fresh: a frozen,
+  // canned, dried or cooked reading is no rival to a raw one (tables say those states).
+  const processed = (r: LinkResult) => r.unexplained.some((t) => STATE_WORDS.has(t) && !RAW.has(t));
+  const skipProcessed = !nationalSaysState && !processed(best);
   return (
     scored.find(
       (r) =>
         r.candidateId !== best.candidateId &&
         r.rival &&
+        !(skipProcessed && processed(r)) &&
         r.worst !== null &&
         !best.unexplained.every((t) => r.unexplained.includes(t)) &&
         (profileDetail(profileOf(best.candidateId), profileOf(r.candidateId))?.worst ?? 0) < 1 &&
@@ -708,6 +743,7 @@ export class Linker {
     profile: Profile;
     category: string | null;
     facets?: readonly string[];
+    uses: number;
     weight: number;
     /** Whether the canonical name says the food is enriched (only that word: see best()). */
     enriched: Fortification;
@@ -743,6 +779,7 @@ export class Linker {
       profile: i.profile,
       category: i.category ?? null,
       ...(i.facets ? { facets: i.facets } : {}),
+      uses: i.uses ?? 0,
       weight: 0,
       enriched: enrichmentOfName(i.name),
     }));
@@ -920,7 +957,7 @@ export class Linker {
     // The record is read as saying the words its values said (valuesSay): SE 1941 "Vetemjöl"
     // names "white" in its head, which Foundation's flour leaves out.
     const read = lacking.length === 0 ? c : { ...c, tokens: { ...c.tokens, all: new Set([...c.tokens.all, ...lacking]) } };
-    const r = scorePair(f, read, this.idf, this.distinct, this.referenceSpecies, { words: pool, always: this.always, form: this.form, product: this.product });
+    const r = scorePair(f, read, this.idf, this.distinct, this.referenceSpecies, { words: pool, always: this.always, form: this.form, product: this.product, classes: classHeadsOf(this.synonyms) });
     if (r.conflict !== null) return null;
     // Values that cannot be compared with the national ones (fewer than three macronutrients:
     // Foundation's "Oil, sunflower" gives fat only) leave the names to decide, as above.
@@ -1061,8 +1098,10 @@ export class Linker {
   tableWords(names: Iterable<string>): Map<string, Set<string>> {
     const out = new Map<string, Set<string>>();
     for (const name of names) {
-      const all = nameTokens(name, this.synonyms).all;
-      for (const t of all) {
+      // By the head only: the foods of that head ("Tomatoes, cherry, raw"), not every dish that
+      // names it ("Curry, lentil, red/masoor dahl and tomato" says nothing of red tomatoes).
+      const { all, head } = nameTokens(name, this.synonyms);
+      for (const t of head) {
         let seen = out.get(t);
         if (!seen) out.set(t, (seen = new Set()));
         for (const u of all) seen.add(u);
@@ -1114,6 +1153,15 @@ export class Linker {
       })
       .sort((a, b) => b.s - a.s || this.candidates[a.idx]!.id - this.candidates[b.idx]!.id)
       .slice(0, 25);
+    // The foods people eat most under this head are scored too, however many words USDA adds
+    // to their names ("Tomatoes, red, ripe, raw, year round average" ranks below 25 tomato
+    // products on names alone): they are the common reading of a plain national name.
+    const named = new Set(byName.map((x) => x.idx));
+    const common = [...pool]
+      .filter((idx) => !named.has(idx) && this.candidates[idx]!.uses >= COMMON_USES)
+      .sort((a, b) => this.candidates[b]!.uses - this.candidates[a]!.uses || a - b)
+      .slice(0, COMMON_ADDED);
+    for (const idx of common) byName.push({ idx, s: 0 });
     let best: LinkResult | null = null;
     const f = scoredFood(food, tokens);
     const scored: LinkResult[] = [];
@@ -1133,16 +1181,22 @@ export class Linker {
     // twin ("Rice, white, long grain, raw" is 20444, not 20044), and the reverse.
     const nationalEnriched = enrichmentOfName(food.nameEn);
     let bestRank = -Infinity;
+    // Equal scores: the values nearer the national food's ("extra lean" mince at 4.5 % fat is the 5 %, not the 3 %).
+    const closer = (x: number, y: number) =>
+      Math.sign(profileDistance(food.profile, this.profileOf.get(x)!) - profileDistance(food.profile, this.profileOf.get(y)!));
     for (const { idx } of byName) {
       const candidate = this.candidates[idx]!;
-      const r = scorePair(f, candidate, this.idf, this.distinct, this.referenceSpecies, { words: poolWords, always: this.always, form: this.form, product: this.product });
+      const r = scorePair(f, candidate, this.idf, this.distinct, this.referenceSpecies, { words: poolWords, always: this.always, form: this.form, product: this.product, classes: classHeadsOf(this.synonyms) });
       scored.push(r);
       const oneSided = (candidate.enriched === 'yes') !== (nationalEnriched === 'yes') && candidate.enriched !== 'unknown';
       const rank = r.score - (oneSided ? ENRICHMENT_PENALTY : 0);
       if (
         best === null ||
         Number(r.verified) > Number(best.verified) ||
-        (r.verified === best.verified && (rank > bestRank || (rank === bestRank && r.candidateId < best.candidateId)))
+        (r.verified === best.verified &&
+          (rank > bestRank ||
+            (rank === bestRank && closer(r.candidateId, best.candidateId) < 0) ||
+            (rank === bestRank && closer(r.candidateId, best.candidateId) === 0 && r.candidateId < best.candidateId)))
       ) {
         best = r;
         bestRank = rank;
@@ -1152,7 +1206,7 @@ export class Linker {
     const profileOf = (id: number) => this.profileOf.get(id)!;
     const settled = scored.map((r) => {
       if (!r.verified) return r;
-      const rival = ambiguousWith(r, scored, profileOf);
+      const rival = ambiguousWith(r, scored, profileOf, [...tokens.all].some((t) => STATE_WORDS.has(t)));
       return rival
         ? {
             ...r,
@@ -1162,6 +1216,20 @@ export class Linker {
           }
         : r;
     });
+    // The common reading: a plain national name ("Tomatoes, standard, raw") that several verified
+    // candidates explain word for word, each adding words the national name does not say
+    // ("green", "yellow", "red, ripe"), means the food people eat, where the catalogue shows one:
+    // the candidate FNDDS recipes name at least COMMON_FACTOR times as often as any other of
+    // them is the national food's own choice. The others stay verified where their values agree
+    // (the profiles decide, as for every variant word).
+    const saysAll = (id: number) => [...tokens.all].every((t) => tokensOf.get(id)!.has(t) || this.form.has(t));
+    const explaining = settled.filter((r) => r.verified && saysAll(r.candidateId));
+    if (explaining.length >= 2) {
+      const usesOf = (r: LinkResult) => this.candidates[this.indexOf.get(r.candidateId)!]!.uses;
+      const byUse = [...explaining].sort((a, b) => usesOf(b) - usesOf(a) || a.candidateId - b.candidateId);
+      const top = byUse[0]!;
+      if (usesOf(top) >= COMMON_USES && usesOf(top) >= COMMON_FACTOR * usesOf(byUse[1]!)) best = top;
+    }
     // Where no candidate passes the bars, the national food's own first choice is verified when
     // the values choose it: no conflict, every compared nutrient within its tolerance on at
     // least EXPLAINED_COMPONENTS components, and no other conflict-free candidate that fits the
@@ -1247,10 +1315,10 @@ export class Linker {
           // ...and what it adds must not be words the national table tells such foods apart by
           // ("Oil, industrial, palm kernel" is no twin of "Oil, palm" where the table has a palm
           // kernel oil; "medium-grain" rice none of long grain rice where it has long grain).
-          const adds = [...c.tokens.all].filter((t) => !tokensOf.get(v.candidateId)!.has(t) && !this.form.has(t) && !STATE_WORDS.has(t));
+          const adds = [...c.tokens.all].filter((t) => !tokensOf.get(v.candidateId)!.has(t) && !this.form.has(t) && !STATE_WORDS.has(t) && !classHeadsOf(this.synonyms).has(t));
           if (tokens.average || tableTellsApart(adds, tokens.head, food.tableWords)) continue;
           seen.add(c.id);
-          const r = scorePair(f, c, this.idf, this.distinct, this.referenceSpecies, { words: poolWords, always: this.always, form: this.form, product: this.product });
+          const r = scorePair(f, c, this.idf, this.distinct, this.referenceSpecies, { words: poolWords, always: this.always, form: this.form, product: this.product, classes: classHeadsOf(this.synonyms) });
           if (r.conflict !== null || r.profile === null || r.profile < MIN_PROFILE || (r.worst ?? 0) < MIN_COMPONENT) continue;
           const twin = { ...r, verified: true, twinOf: v.candidateId };
           const i = at.get(c.id);

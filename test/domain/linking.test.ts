@@ -106,7 +106,7 @@ describe('linking', () => {
     const whole = { id: 11289, name: 'Onions, frozen, whole', scientificName: null, profile: p(92, 28, 0.7, 0.1, 6) };
     const chopped = { id: 11287, name: 'Onions, frozen, chopped', scientificName: null, profile: p(92.5, 29, 0.8, 0.1, 6.2) };
     const onion = { nameEn: 'Onion, frozen', scientificName: null, profile: p(92, 28, 0.7, 0.1, 6) };
-    expect(new Linker([whole, chopped], syn).best(onion)).toMatchObject({ verified: true, candidateId: 11287 }); // equal scores: the lower id
+    expect(new Linker([whole, chopped], syn).best(onion)).toMatchObject({ verified: true, candidateId: 11289 }); // equal scores: the nearer values
   });
 
   it('treats a distinguishing word only the canonical name has as a variant the national name does not name', () => {
@@ -428,5 +428,34 @@ describe('linking', () => {
     expect(new Linker([canned, white, ...others], syn).best(basmati)?.verified).toBe(false);
     const withForm = { ...syn, form: new Set(['peeled']) };
     expect(new Linker([{ ...longGrain, name: 'Rice, brown, long-grain, peeled, raw' }, white, ...others], withForm).best(basmati)?.verified).toBe(false);
+  });
+
+  it('reads a plain national name as the variety FNDDS recipes name most, where one stands out (issue 16, session 10)', () => {
+    const tomato = p(94.6, 14, 0.5, 0.1, 3);
+    const green = { id: 11527, name: 'Tomatoes, green, raw', scientificName: null, profile: p(93, 23, 1.2, 0.2, 4) };
+    const red = { id: 11529, name: 'Tomatoes, red, ripe, raw', scientificName: null, profile: p(94.5, 18, 0.9, 0.2, 2.7), uses: 102 };
+    const food = { nameEn: 'Tomatoes, raw', scientificName: null, profile: tomato };
+    // On names alone the nearer green tomato is the national food's choice...
+    expect(new Linker([green, { ...red, uses: 0 }], syn).best(food)).toMatchObject({ candidateId: 11527, verified: true });
+    // ...the tomato people eat is, where recipes name it at least three times as often
+    expect(new Linker([green, red], syn).best(food)).toMatchObject({ candidateId: 11529, verified: true });
+    expect(new Linker([{ ...green, uses: 40 }, red], syn).best(food)).toMatchObject({ candidateId: 11527 });
+  });
+
+  it('reads a national name without a state as fresh: a frozen record is no rival to the raw one', () => {
+    const raw = { id: 9050, name: 'Blueberries, raw', scientificName: null, profile: p(84.2, 57, 0.7, 0.3, 12.1) };
+    const frozen = { id: 9054, name: 'Blueberries, frozen, unsweetened', scientificName: null, profile: p(86.6, 51, 0.4, 0.6, 9.4) };
+    const plain = { nameEn: 'Blueberries', scientificName: null, profile: p(85.7, 40, 0.9, 0.2, 9.1) };
+    expect(new Linker([raw, frozen], syn).best(plain)).toMatchObject({ candidateId: 9050, verified: true });
+  });
+
+  it('reads "95% lean meat" as lean, and breaks equal scores by the nearer values', () => {
+    expect(nameTokens('Beef, ground, 95% lean meat / 5% fat, raw', syn).all.has('lean')).toBe(true);
+    expect(nameTokens('Beef, ground, 80% lean meat / 20% fat, raw', syn).all.has('lean')).toBe(false);
+    const five = { id: 23557, name: 'Beef, ground, 95% lean meat / 5% fat, raw', scientificName: null, profile: p(73.3, 137, 21.4, 5, 0) };
+    const three = { id: 23477, name: 'Beef, ground, 97% lean meat / 3% fat, raw', scientificName: null, profile: p(74.6, 121, 21.9, 3, 0) };
+    const mince = { nameEn: 'Beef, mince, lean, raw', scientificName: null, profile: p(75, 123, 20.7, 4.5, 0) };
+    const words = { ...syn, words: new Map([...syn.words, ['mince', 'ground']]) };
+    expect(new Linker([three, five], words).best(mince)).toMatchObject({ candidateId: 23557, verified: true });
   });
 });

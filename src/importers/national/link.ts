@@ -109,6 +109,14 @@ function canonicalProfiles(ctx: ImportContext, facets: ReadonlyMap<number, strin
     }
     if (r.nutrient_id !== null && r.amount !== null) e.v.set(r.nutrient_id, r.amount);
   }
+  // FNDDS is loaded before the national tables: how often its recipes name each ingredient.
+  const uses = ctx.db
+    .prepare('SELECT ingredient_id AS id, COUNT(*) AS n FROM survey_food_component WHERE ingredient_id IS NOT NULL GROUP BY ingredient_id')
+    .all() as Array<{ id: number; n: number }>;
+  for (const u of uses) {
+    const e = byId.get(u.id);
+    if (e) e.c.uses = u.n;
+  }
   const out: LinkCandidate[] = [];
   for (const { c, v } of byId.values()) {
     const byDiff = v.get(1005);

@@ -48,3 +48,39 @@ describe('a fat class stated by one name only', () => {
     expect(body.linked_food?.code ?? null).not.toBe('03-366');
   });
 });
+
+describe('issue 16, session 10: class words, the common reading and plain national names', () => {
+  it('serves CoFID 16-372 "Cod, flesh only, raw" for SR 15015 "Fish, cod, Atlantic, raw" (USDA files fish under "Fish")', async () => {
+    const body = (await t.get('/v1/ingredients/15015/nutrients?country=GB')).json();
+    expect(body.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '16-372' });
+    // Proximates.csv 16-372: water 81.6, protein 17.5, fat 0.6, 75 kcal
+    expect(nutrient(body, 1051)).toMatchObject({ amount: 81.6, source: 'uk_cofid' });
+    expect(nutrient(body, 1003)).toMatchObject({ amount: 17.5, source: 'uk_cofid' });
+    expect(nutrient(body, 1008)).toMatchObject({ amount: 75, source: 'uk_cofid' });
+  });
+
+  it('reads CoFID "Tomatoes, standard, raw" as the tomato people eat: SR 11529 red ripe tomatoes', async () => {
+    const body = (await t.get('/v1/ingredients/11529/nutrients?country=GB')).json();
+    expect(body.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '13-517' });
+    // Proximates.csv 13-517: water 94.6, protein 0.5, 14 kcal
+    expect(nutrient(body, 1051)).toMatchObject({ amount: 94.6, source: 'uk_cofid' });
+    expect(nutrient(body, 1008)).toMatchObject({ amount: 14, source: 'uk_cofid' });
+    const national = (await t.get('/v1/national-foods/GB/13-517')).json();
+    // The national food's own choice is the common one, not the green tomato its name is nearest
+    expect(national.links[0]).toMatchObject({ ingredient_id: 11529, verified: true });
+  });
+
+  it('reads CoFID "Blueberries" (no state) as fresh: SR 9050 raw blueberries, not undecided against frozen', async () => {
+    const body = (await t.get('/v1/ingredients/9050/nutrients?country=GB')).json();
+    expect(body.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '14-325' });
+    // Proximates.csv 14-325: water 85.7, carbohydrate 9.1, 40 kcal
+    expect(nutrient(body, 1051)).toMatchObject({ amount: 85.7, source: 'uk_cofid' });
+    expect(nutrient(body, 1008)).toMatchObject({ amount: 40, source: 'uk_cofid' });
+  });
+
+  it('reads "95% lean meat" as lean: Matvaretabellen karbonadedeig (4.5 % fat) answers for 95 % lean ground beef', async () => {
+    const body = (await t.get('/v1/ingredients/23557/nutrients?country=NO')).json();
+    expect(body.linked_food).toMatchObject({ dataset: 'no_matvaretabellen', code: '03-126' });
+    expect(nutrient(body, 1004)).toMatchObject({ amount: 4.5, source: 'no_matvaretabellen' });
+  });
+});

@@ -33,26 +33,27 @@ const TARGET_RECALL = 0.9;
  * NO 85.4/44.0, DK 95.0/48.4 (precision/recall %). Linker v5 with issue 16c's plainer records,
  * DK facets, first choices made by the values and reviewed rows, measured on both parts of the split;
  * raised by issue 16d (a sibling record's values saying a national word, CIQUAL's pulp read as flesh)
- * and issue 16e (records of the same food: raw as sold, distinguishing words left to the values):
+ * issue 16e (records of the same food: raw as sold, distinguishing words left to the values) and
+ * session 10 (class words, the common reading, plain names read as fresh, "95% lean" read as lean):
  */
 const FLOOR: Record<string, { precision: number; recall: number }> = {
-  'tuning GB': { precision: 0.925, recall: 0.714 },
-  'tuning DE': { precision: 1.0, recall: 0.696 },
-  'tuning FR': { precision: 0.973, recall: 0.685 },
-  'tuning SE': { precision: 1.0, recall: 0.822 },
-  'tuning NO': { precision: 0.951, recall: 0.79 },
+  'tuning GB': { precision: 0.928, recall: 0.752 },
+  'tuning DE': { precision: 1.0, recall: 0.705 },
+  'tuning FR': { precision: 0.973, recall: 0.703 },
+  'tuning SE': { precision: 1.0, recall: 0.841 },
+  'tuning NO': { precision: 0.951, recall: 0.8 },
   'tuning DK': { precision: 0.957, recall: 0.825 },
-  'held-out GB': { precision: 0.981, recall: 0.593 },
+  'held-out GB': { precision: 0.981, recall: 0.604 },
   'held-out DE': { precision: 0.976, recall: 0.494 },
   'held-out FR': { precision: 0.931, recall: 0.606 },
   'held-out SE': { precision: 1.0, recall: 0.542 },
   'held-out NO': { precision: 0.958, recall: 0.534 },
   'held-out DK': { precision: 0.959, recall: 0.528 },
-  'all GB': { precision: 0.948, recall: 0.658 },
-  'all DE': { precision: 0.991, recall: 0.604 },
-  'all FR': { precision: 0.955, recall: 0.649 },
-  'all SE': { precision: 1.0, recall: 0.7 },
-  'all NO': { precision: 0.954, recall: 0.672 },
+  'all GB': { precision: 0.95, recall: 0.683 },
+  'all DE': { precision: 0.991, recall: 0.609 },
+  'all FR': { precision: 0.955, recall: 0.659 },
+  'all SE': { precision: 1.0, recall: 0.71 },
+  'all NO': { precision: 0.954, recall: 0.677 },
   'all DK': { precision: 0.958, recall: 0.691 },
 };
 
