@@ -544,7 +544,9 @@ export function scorePair(
   const soft: string[] = [];
   const matters = (w: string) =>
     !!pool?.always?.has(w) || !!pool?.words.get(w)?.some((p) => (profileDetail(candidate.profile, p)?.worst ?? 0) < 1);
-  const name = nameSimilarity(food.tokens.all, candidate.tokens.all, idf);
+  // Class words ("Fish, mackerel", "Nuts, almonds") are how USDA files a food, not what it is.
+  const named = (all: Set<string>) => (pool?.classes ? new Set([...all].filter((t) => !pool.classes!.has(t))) : all);
+  const name = nameSimilarity(named(food.tokens.all), named(candidate.tokens.all), idf);
   const detail = profileDetail(food.profile, candidate.profile);
   const profile = detail?.mean ?? null;
   // A national name that says no state ("Tomat") is raw when its LanguaL facets say so: it is
@@ -794,7 +796,8 @@ export class Linker {
     this.n = this.candidates.length;
     for (const c of this.candidates) this.profileOf.set(c.id, c.profile);
     this.candidates.forEach((c, idx) => this.indexOf.set(c.id, idx));
-    for (const c of this.candidates) for (const t of c.tokens.all) c.weight += this.idf(t);
+    const classes = classHeadsOf(synonyms);
+    for (const c of this.candidates) for (const t of c.tokens.all) if (!classes.has(t)) c.weight += this.idf(t);
     // Distinguishing words go through the same normalisation as names ("solids" -> "solid").
     this.distinct = new Set([...(synonyms.distinct ?? [])].flatMap((w) => baseTokens(w, synonyms)));
     this.always = new Set([...(synonyms.composition ?? [])].flatMap((w) => baseTokens(w, synonyms)));
@@ -1141,7 +1144,8 @@ export class Linker {
     if (pool.size === 0) return [];
     // Rank by name first (cheap), then score the 25 best names in full.
     // The same Dice overlap as nameSimilarity, with the candidates' weights precomputed.
-    const foodTokens = [...tokens.all].map((t) => ({ t, w: this.idf(t) }));
+    const classes = classHeadsOf(this.synonyms);
+    const foodTokens = [...tokens.all].filter((t) => !classes.has(t)).map((t) => ({ t, w: this.idf(t) }));
     const foodWeight = foodTokens.reduce((sum, x) => sum + x.w, 0);
     const byName = [...pool]
       .map((idx) => {
