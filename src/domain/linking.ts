@@ -49,10 +49,11 @@ export const SIBLING_PROFILE = 0.7;
  * reviewed food-group table (it could rule categories out); "+langual" when the national
  * food and the chosen candidate both carry LanguaL facets; "+twin" for a composition twin of a
  * verified link, "+record" for a plainer FDC record of a verified one (Linker.sameRecordLink),
- * "+values" for a first choice the values make below the name bars. "name+profile+group+langual v3".
+ * "+values" for a first choice the values make below the name bars, "+common" for the common reading
+ * of a plain national name (Linker.rank). "name+profile+group+langual v3".
  */
-export function linkMethod(compared: { group: boolean; langual: boolean; twin?: boolean; record?: boolean; values?: boolean }): string {
-  return `name+profile${compared.group ? '+group' : ''}${compared.langual ? '+langual' : ''}${compared.twin ? '+twin' : ''}${compared.record ? '+record' : ''}${compared.values ? '+values' : ''} ${LINKER_VERSION}`;
+export function linkMethod(compared: { group: boolean; langual: boolean; twin?: boolean; record?: boolean; values?: boolean; common?: boolean }): string {
+  return `name+profile${compared.group ? '+group' : ''}${compared.langual ? '+langual' : ''}${compared.twin ? '+twin' : ''}${compared.record ? '+record' : ''}${compared.values ? '+values' : ''}${compared.common ? '+common' : ''} ${LINKER_VERSION}`;
 }
 
 /** Macronutrient profile per 100 g; null where the source does not give it. */
@@ -401,6 +402,11 @@ export const SPECIFIC_RECORD_WORST = 0.8;
 
 /** The bars of a first choice the values make (Linker.rank), and the categories it is allowed in. */
 export const CLEAR_SCORE = 0.65;
+/** Parts of an animal: a record of one is never the common reading of a name that does not say it. */
+const PART_WORDS = new Set([
+  'breast', 'thigh', 'wing', 'drumstick', 'leg', 'back', 'neck', 'loin', 'tenderloin', 'shoulder', 'rib', 'brisket', 'chuck',
+  'flank', 'sirloin', 'liver', 'kidney', 'heart', 'tongue', 'giblet', 'skin', 'fillet',
+]);
 /** FNDDS recipe uses that make a food the common reading of a plain national name (Linker.rank). */
 export const COMMON_USES = 5;
 /** ...and how many times as often as any other verified reading it must be named. */
@@ -461,6 +467,8 @@ export interface LinkResult {
   recordOf?: number;
   /** Verified as the national food's first choice that the values make below the name bars (Linker.rank). */
   byValues?: boolean;
+  /** Verified as the common reading of a plain national name (the food FNDDS recipes name most; Linker.rank). */
+  common?: boolean;
 }
 
 /**
@@ -746,6 +754,8 @@ export class Linker {
     category: string | null;
     facets?: readonly string[];
     uses: number;
+    /** Its name's words: records that differ only in enrichment share them (the synonyms drop those words). */
+    food: string;
     weight: number;
     /** Whether the canonical name says the food is enriched (only that word: see best()). */
     enriched: Fortification;
@@ -764,6 +774,8 @@ export class Linker {
   private readonly siblings = new Map<number, number[]>();
   private readonly records = new Map<number, number[]>();
   private readonly names = new Map<number, string>();
+  /** FNDDS recipe uses per food (Linker.candidates' `food`). */
+  private readonly foodUses = new Map<string, number>();
 
   private nameOf(id: number): string {
     return this.names.get(id) ?? '';
@@ -782,6 +794,7 @@ export class Linker {
       category: i.category ?? null,
       ...(i.facets ? { facets: i.facets } : {}),
       uses: i.uses ?? 0,
+      food: '',
       weight: 0,
       enriched: enrichmentOfName(i.name),
     }));
@@ -798,6 +811,10 @@ export class Linker {
     this.candidates.forEach((c, idx) => this.indexOf.set(c.id, idx));
     const classes = classHeadsOf(synonyms);
     for (const c of this.candidates) for (const t of c.tokens.all) if (!classes.has(t)) c.weight += this.idf(t);
+    for (const c of this.candidates) {
+      c.food = [...c.tokens.all].sort().join(' ');
+      this.foodUses.set(c.food, (this.foodUses.get(c.food) ?? 0) + c.uses);
+    }
     // Distinguishing words go through the same normalisation as names ("solids" -> "solid").
     this.distinct = new Set([...(synonyms.distinct ?? [])].flatMap((w) => baseTokens(w, synonyms)));
     this.always = new Set([...(synonyms.composition ?? [])].flatMap((w) => baseTokens(w, synonyms)));
@@ -1220,19 +1237,48 @@ export class Linker {
           }
         : r;
     });
-    // The common reading: a plain national name ("Tomatoes, standard, raw") that several verified
-    // candidates explain word for word, each adding words the national name does not say
-    // ("green", "yellow", "red, ripe"), means the food people eat, where the catalogue shows one:
-    // the candidate FNDDS recipes name at least COMMON_FACTOR times as often as any other of
-    // them is the national food's own choice. The others stay verified where their values agree
-    // (the profiles decide, as for every variant word).
+    // The common reading: a plain national name ("Tomatoes, standard, raw", CIQUAL "Rice, raw")
+    // that several candidates of different foods explain word for word, each adding words it does
+    // not say ("green", "yellow", "red, ripe"; "short-grain", "long-grain"), with values within
+    // every tolerance, means the food people eat where the catalogue shows one: the food FNDDS
+    // recipes name at least COMMON_USES times and COMMON_FACTOR times as often as any other of
+    // them (a food counts the uses of its records that differ only in enrichment, which the
+    // enrichment rank then chooses between). It is the national food's own choice and verified;
+    // the others stay verified where they were (the profiles decide, as for every variant word).
     const saysAll = (id: number) => [...tokens.all].every((t) => tokensOf.get(id)!.has(t) || this.form.has(t));
-    const explaining = settled.filter((r) => r.verified && saysAll(r.candidateId));
-    if (explaining.length >= 2) {
-      const usesOf = (r: LinkResult) => this.candidates[this.indexOf.get(r.candidateId)!]!.uses;
-      const byUse = [...explaining].sort((a, b) => usesOf(b) - usesOf(a) || a.candidateId - b.candidateId);
+    const readings = settled.filter(
+      (r) =>
+        r.conflict === null &&
+        r.worst === 1 &&
+        (r.profile ?? 0) >= MIN_PROFILE &&
+        saysAll(r.candidateId) &&
+        compared(food.profile, profileOf(r.candidateId)) >= EXPLAINED_COMPONENTS &&
+        // a part of the animal is never a reading of the whole (CIQUAL "Chicken, meat, raw" is not the breast)
+        ![...tokensOf.get(r.candidateId)!].some((t) => !tokens.all.has(t) && PART_WORDS.has(t)),
+    );
+    const foods = new Map<string, LinkResult[]>();
+    for (const r of readings) {
+      const key = this.candidates[this.indexOf.get(r.candidateId)!]!.food;
+      foods.set(key, [...(foods.get(key) ?? []), r]);
+    }
+    // A candidate that adds nothing to the national name is its plain reading ("Oil, coconut" is
+    // SR 4047, not the industrial confection fat that FNDDS recipes name more often).
+    const plain = readings.some((r) =>
+      [...tokensOf.get(r.candidateId)!].every((t) => tokens.all.has(t) || STATE_WORDS.has(t) || this.form.has(t) || classes.has(t)),
+    );
+    if (foods.size >= 2 && !tokens.average && !plain) {
+      const byUse = [...foods].map(([key, rs]) => ({ rs, uses: this.foodUses.get(key) ?? 0 })).sort((a, b) => b.uses - a.uses);
       const top = byUse[0]!;
-      if (usesOf(top) >= COMMON_USES && usesOf(top) >= COMMON_FACTOR * usesOf(byUse[1]!)) best = top;
+      if (top.uses >= COMMON_USES && top.uses >= COMMON_FACTOR * byUse[1]!.uses) {
+        const oneSided = (r: LinkResult) => {
+          const e = this.candidates[this.indexOf.get(r.candidateId)!]!.enriched;
+          return e !== 'unknown' && (e === 'yes') !== (nationalEnriched === 'yes') ? 1 : 0;
+        };
+        const member = [...top.rs].sort((a, b) => oneSided(a) - oneSided(b) || b.score - a.score || a.candidateId - b.candidateId)[0]!;
+        const at = settled.indexOf(member);
+        if (!member.verified) settled[at] = { ...member, verified: true, common: true };
+        best = settled[at]!;
+      }
     }
     // Where no candidate passes the bars, the national food's own first choice is verified when
     // the values choose it: no conflict, every compared nutrient within its tolerance on at

@@ -440,6 +440,9 @@ describe('linking', () => {
     // ...the tomato people eat is, where recipes name it at least three times as often
     expect(new Linker([green, red], syn).best(food)).toMatchObject({ candidateId: 11529, verified: true });
     expect(new Linker([{ ...green, uses: 40 }, red], syn).best(food)).toMatchObject({ candidateId: 11527 });
+    // A record that adds nothing to the national name is its plain reading, however rarely recipes name it
+    const plainRecord = { id: 99999, name: 'Tomatoes, raw', scientificName: null, profile: p(94.5, 16, 0.8, 0.2, 3) };
+    expect(new Linker([green, red, plainRecord], syn).best(food)).toMatchObject({ candidateId: 99999, verified: true });
   });
 
   it('reads a national name without a state as fresh: a frozen record is no rival to the raw one', () => {

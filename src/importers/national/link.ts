@@ -240,6 +240,7 @@ export function linkNationalFoods(
           twin: r.twinOf !== undefined,
           record: r.recordOf !== undefined,
           values: r.byValues === true,
+          common: r.common === true,
         });
       insert.run(
         datasetId,
@@ -285,7 +286,7 @@ export function linkNationalFoods(
     for (const k of kept) lastRank.set(k.code, Math.max(lastRank.get(k.code) ?? 0, k.rank));
     for (const [id, { from, r }] of byRecord) {
       const at = kept.findIndex((k) => k.code === from.code && k.r.candidateId === id);
-      const method = from.method.replace(/(\+twin|\+values)* (v\d+)$/, '+record $2');
+      const method = from.method.replace(/(\+twin|\+values|\+common)* (v\d+)$/, '+record $2');
       if (at >= 0) kept[at] = { ...kept[at]!, r, method };
       else {
         const rank = (lastRank.get(from.code) ?? 0) + 1;

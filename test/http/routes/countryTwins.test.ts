@@ -83,4 +83,19 @@ describe('issue 16, session 10: class words, the common reading and plain nation
     expect(body.linked_food).toMatchObject({ dataset: 'no_matvaretabellen', code: '03-126' });
     expect(nutrient(body, 1004)).toMatchObject({ amount: 4.5, source: 'no_matvaretabellen' });
   });
+
+  it('reads CIQUAL 9100 "Rice, raw" as the rice FNDDS recipes use: SR 20444 long-grain white rice (unenriched, like the French)', async () => {
+    const body = (await t.get('/v1/ingredients/20444/nutrients?country=FR')).json();
+    expect(body.linked_food).toMatchObject({ dataset: 'fr_ciqual', code: '9100' });
+    expect(body.linked_food.method).toMatch(/\+common v5$/);
+    // Table Ciqual 2020 9100: water 12.5, protein 7.04, fat 0.91, 352 kcal
+    expect(nutrient(body, 1051)).toMatchObject({ amount: 12.5, source: 'fr_ciqual' });
+    expect(nutrient(body, 1003)).toMatchObject({ amount: 7.04, source: 'fr_ciqual' });
+    expect(nutrient(body, 1008)).toMatchObject({ amount: 352, source: 'fr_ciqual' });
+  });
+
+  it('never reads a generic chicken meat as the breast (CIQUAL 36003 "Chicken, meat, raw")', async () => {
+    const national = (await t.get('/v1/national-foods/FR/36003')).json();
+    expect(national.links.find((l: { ingredient_id: number; verified: boolean }) => l.ingredient_id === 5062 && l.verified)).toBeUndefined();
+  });
 });
