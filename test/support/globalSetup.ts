@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { runImport } from '../../src/importers/pipeline.js';
@@ -32,11 +33,23 @@ function importerFingerprint(): string {
 
 /**
  * Builds the catalogue the HTTP tests read, from the real datasets, once per importer
- * version (a clean clone always builds it; about ten seconds).
+ * version (a clean clone always builds it; about a minute), and removes the catalogues of
+ * earlier versions (850 MB each). Every temporary directory the tests make goes under one
+ * directory of this run (TMPDIR, which the test processes inherit), removed at teardown: the
+ * import and kill tests write whole catalogues there.
  */
-export default async function setup(project: TestProject): Promise<void> {
+export default async function setup(project: TestProject): Promise<() => void> {
   if (!existsSync(SOURCE_DIR)) throw new Error(`the tests need the source datasets at ${SOURCE_DIR} (set LARDER_SOURCE_DIR)`);
-  const catalogPath = path.join(ROOT, '.cache', 'test', `catalog-${importerFingerprint()}.sqlite`);
+  const runTmp = mkdtempSync(path.join(tmpdir(), 'larder-tests-'));
+  process.env.TMPDIR = runTmp;
+  const cacheDir = path.join(ROOT, '.cache', 'test');
+  const catalogName = `catalog-${importerFingerprint()}.sqlite`;
+  if (existsSync(cacheDir)) {
+    for (const old of readdirSync(cacheDir)) {
+      if (old.startsWith('catalog-') && !old.startsWith(catalogName)) rmSync(path.join(cacheDir, old), { force: true });
+    }
+  }
+  const catalogPath = path.join(cacheDir, catalogName);
   let fresh = existsSync(catalogPath);
   if (fresh) {
     try {
@@ -51,4 +64,5 @@ export default async function setup(project: TestProject): Promise<void> {
   }
   project.provide('catalogPath', catalogPath);
   project.provide('sourceDir', SOURCE_DIR);
+  return () => rmSync(runTmp, { recursive: true, force: true });
 }
