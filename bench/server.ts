@@ -49,7 +49,8 @@ export function serverEnv(catalogPath: string): NodeJS.ProcessEnv {
 /** Starts `larder serve` on a free port and returns where it listens and the key it printed. */
 export async function startLarder(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; base: string; headers: Record<string, string> }> {
   const { child, match } = await spawnUntil(
-    [path.join(ROOT, 'bin', 'larder.js'), 'serve'],
+    // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the measured server (README "Benchmarks").
+    [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), path.join(ROOT, 'bin', 'larder.js'), 'serve'],
     env,
     /(svc_live_[0-9a-f]{32})[\s\S]*?http:\/\/127\.0\.0\.1:(\d+)\/v1/,
   );
