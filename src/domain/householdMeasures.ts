@@ -109,17 +109,28 @@ export function classifyMeasure(amount: number, unitName: string | null, descrip
 
 const compact = (text: string): string => text.toLowerCase().replace(/[^a-z]+/g, '');
 
+/** Words USDA files foods under ("Nuts, almonds"): the food's own name is the next part. */
+const CLASS_HEADS = new Set(['nut', 'seed', 'fish', 'crustacean', 'mollusk']); // not spices: "Spices, pepper" is ground, not in pieces
+
 /**
  * Whether a measure's first word is the food's own name (its words before the first comma,
- * plural or not, with or without spaces): "pepper" of "Peppers, jalapeno, raw", "sweetpotato"
- * of "Sweet potato, raw". Measures of a part ("cup", "slice") never start with the food's name.
+ * plural or not, with or without spaces; the next part where that is a class word; a name in
+ * parentheses there): "pepper" of "Peppers, jalapeno, raw", "sweetpotato" of "Sweet potato,
+ * raw", "almond" of "Nuts, almonds", "prune" of "Plums, dried (prunes), uncooked". Measures of a
+ * part ("cup", "slice") never start with the food's name.
  */
 export function namesTheFood(description: string, foodName: string): boolean {
   const first = /^[a-z]+/i.exec(description.trim())?.[0];
   if (!first) return false;
-  const head = foodName.split(',')[0]!.trim();
+  const parts = foodName.split(',').map((p) => p.trim());
+  const outside = (part: string) => part.replace(/\([^)]*\)/g, ' ').trim();
+  const heads = [outside(parts[0]!)];
+  if (CLASS_HEADS.has(singular(compact(heads[0]!))) && parts[1]) heads.push(outside(parts[1]));
+  for (const part of parts.slice(0, 2)) {
+    for (const aside of part.matchAll(/\(([^)]*)\)/g)) if (!/^incl/i.test(aside[1]!.trim())) heads.push(aside[1]!.trim());
+  }
   const word = singular(compact(first));
-  const names = new Set([singular(compact(head)), ...head.split(/\s+/).map((w) => singular(compact(w)))]);
+  const names = new Set(heads.flatMap((head) => [singular(compact(head)), ...head.split(/\s+/).map((w) => singular(compact(w)))]));
   names.delete('');
   return word.length >= 3 && names.has(word);
 }

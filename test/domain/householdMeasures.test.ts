@@ -26,6 +26,11 @@ describe('household measures', () => {
     expect(classifyMeasure(1, null, 'bulb', 'Fennel, bulb, raw')).toEqual({ kind: 'piece', unit: 'head' });
     expect(namesTheFood('sweetpotato, 5" long', 'Sweet potato, raw, unprepared')).toBe(true);
     expect(namesTheFood('pepper', 'Peppers, jalapeno, raw')).toBe(true);
+    // the next part after a class word, and a name in parentheses
+    expect(namesTheFood('almond', 'Nuts, almonds')).toBe(true);
+    expect(namesTheFood('prune, pitted', 'Plums, dried (prunes), uncooked')).toBe(true);
+    expect(namesTheFood('cup, pitted', 'Plums, dried (prunes), uncooked')).toBe(false);
+    expect(namesTheFood('cheddar', 'Cheese, cheddar')).toBe(false);
     expect(namesTheFood('tomato', 'Tomatoes, red, ripe, raw')).toBe(true);
     // a part or another food is not the food
     expect(namesTheFood('cup arils', 'Pomegranates, raw')).toBe(false);

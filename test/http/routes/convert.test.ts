@@ -187,4 +187,10 @@ describe('piece sizes', () => {
     // mass to mass ignores size and says none was used
     expect((await conv(11282, 'g', 'oz', 1, '&size=large')).json().size).toBeNull();
   });
+
+  it('weighs a piece of a food whose measure names it past a class word or in parentheses (SR food_portion.csv)', async () => {
+    // 168162 "prune, pitted" 9.5 g for "Plums, dried (prunes), uncooked"; 170567 "almond" 1.2 g for "Nuts, almonds"
+    expect((await conv(9291, 'piece', 'g', 10)).json()).toMatchObject({ to: { unit: 'g', amount: 95 } });
+    expect((await conv(12061, 'piece', 'g', 10)).json()).toMatchObject({ to: { unit: 'g', amount: 12 } });
+  });
 });
