@@ -13,13 +13,12 @@
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/config.js';
 import { rng } from '../src/synth/brandedRelease.js';
-import { ROOT, serverEnv, spawnUntil, startLarder } from './server.js';
+import { ROOT, scratchDir, serverEnv, spawnUntil, startLarder } from './server.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 /**
@@ -288,7 +287,7 @@ async function main(): Promise<void> {
     scenario.requests = kept;
   }
   // One [key, body] per line: all the bodies in one JSON text would pass V8's string limit (512 MB; the batch answers are 1.1 MB each).
-  const bodiesFile = path.join(mkdtempSync(path.join(tmpdir(), 'larder-bench-')), 'bodies.jsonl');
+  const bodiesFile = path.join(scratchDir(), 'bodies.jsonl');
   const fd = openSync(bodiesFile, 'w');
   for (const [key, body] of Object.entries(bodies)) writeSync(fd, `${JSON.stringify([key, body])}\n`);
   closeSync(fd);

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -7,7 +7,18 @@ import path from 'node:path';
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 const children: ChildProcess[] = [];
-process.on('exit', () => children.forEach((c) => c.kill('SIGTERM')));
+const scratch: string[] = [];
+process.on('exit', () => {
+  children.forEach((c) => c.kill('SIGTERM'));
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A temporary directory removed when the bench exits (accounts files, pre-built bodies). */
+export function scratchDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'larder-bench-'));
+  scratch.push(dir);
+  return dir;
+}
 
 /** Spawns a node process, killed when the bench exits, resolving once its stdout matches `ready`. */
 export function spawnUntil(
@@ -34,7 +45,7 @@ export function spawnUntil(
  * limits raised above anything a bench sends.
  */
 export function serverEnv(catalogPath: string): NodeJS.ProcessEnv {
-  const dir = mkdtempSync(path.join(tmpdir(), 'larder-bench-'));
+  const dir = scratchDir();
   return {
     ...process.env,
     LARDER_CATALOG: catalogPath,
