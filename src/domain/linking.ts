@@ -178,7 +178,7 @@ function baseTokens(text: string, synonyms: Synonyms, keepFigures = false): stri
     .replace(/\p{M}+/gu, '')
     .toLowerCase()
     // "95% lean meat" is what a butcher calls lean (UK "lean" mince is at most 10 % fat)
-    .replace(/\b(9\d|100)(?:[.,]\d+)?\s*%\s*lean\b/gu, ' lean ')
+    .replace(/\b(9\d|100)(?:[.,]\d+)?\s*%\s*lean(?:\s+meat)?\b/gu, ' lean ')
     .replace(/\d[\d.,]*\s*%\s*(fat|milkfat|fett|lean( meat)?)?/gu, ' ') // "3.5 % fat", "90% lean meat": the profile and the stated fat compare them
     .replace(/[^\p{L}\p{N}%.]+/gu, ' ')
     .replace(/\s+/g, ' ')
@@ -348,7 +348,6 @@ export function profileAgreement(a: Profile, b: Profile): number | null {
   return profileDetail(a, b)?.mean ?? null;
 }
 
-/** The mean agreement and the worst single component (one far-off nutrient is enough to doubt a link). */
 /** How far apart two profiles are, in tolerances summed over the shared components (0 = equal): breaks ties between candidates that agree within every tolerance. */
 export function profileDistance(a: Profile, b: Profile): number {
   let sum = 0;
@@ -361,6 +360,7 @@ export function profileDistance(a: Profile, b: Profile): number {
   return sum;
 }
 
+/** The mean agreement and the worst single component (one far-off nutrient is enough to doubt a link). */
 export function profileDetail(a: Profile, b: Profile): { mean: number; worst: number } | null {
   let sum = 0;
   let n = 0;
@@ -404,12 +404,13 @@ export const SPECIFIC_RECORD_WORST = 0.8;
 export const CLEAR_SCORE = 0.65;
 /** Parts of an animal: a record of one is never the common reading of a name that does not say it. */
 const PART_WORDS = new Set([
-  'breast', 'thigh', 'wing', 'drumstick', 'leg', 'back', 'neck', 'loin', 'tenderloin', 'shoulder', 'rib', 'brisket', 'chuck',
-  'flank', 'sirloin', 'liver', 'kidney', 'heart', 'tongue', 'giblet', 'skin', 'fillet',
+  'breast', 'thigh', 'wing', 'drumstick', 'leg', 'back', 'neck', 'loin', 'tenderloin', 'shoulder', 'rib', 'sparerib', 'brisket',
+  'chuck', 'flank', 'sirloin', 'round', 'rump', 'shank', 'belly', 'ham', 'chop', 'cheek', 'tail', 'foot', 'feet', 'liver',
+  'kidney', 'heart', 'tongue', 'giblet', 'gizzard', 'tripe', 'skin', 'fillet',
 ]);
 /** FNDDS recipe uses that make a food the common reading of a plain national name (Linker.rank). */
 export const COMMON_USES = 5;
-/** ...and how many times as often as any other verified reading it must be named. */
+/** ...and how many times as often as any other reading it must be named. */
 export const COMMON_FACTOR = 3;
 /** Most-used candidates scored beyond the best names. */
 const COMMON_ADDED = 3;
@@ -712,7 +713,7 @@ export function ambiguousWith(
 ): LinkResult | null {
   if (best.unexplained.length === 0) return null;
   // A national name that says no state ("Blueberries") names the food as sold fresh: a frozen,
-  // canned, dried or cooked reading is no rival to a raw one (tables say those states).
+  // chilled, canned, dried, salted or cooked reading is no rival to a raw one (tables say those states).
   const processed = (r: LinkResult) => r.unexplained.some((t) => STATE_WORDS.has(t) && !RAW.has(t));
   const skipProcessed = !nationalSaysState && !processed(best);
   return (
@@ -812,7 +813,8 @@ export class Linker {
     const classes = classHeadsOf(synonyms);
     for (const c of this.candidates) for (const t of c.tokens.all) if (!classes.has(t)) c.weight += this.idf(t);
     for (const c of this.candidates) {
-      c.food = [...c.tokens.all].sort().join(' ');
+      // with its figures: 80 % and 95 % lean ground beef are different foods
+      c.food = [...new Set(baseTokens(this.nameOf(c.id), synonyms, true))].sort().join(' ');
       this.foodUses.set(c.food, (this.foodUses.get(c.food) ?? 0) + c.uses);
     }
     // Distinguishing words go through the same normalisation as names ("solids" -> "solid").
@@ -1256,15 +1258,28 @@ export class Linker {
         // a part of the animal is never a reading of the whole (CIQUAL "Chicken, meat, raw" is not the breast)
         ![...tokensOf.get(r.candidateId)!].some((t) => !tokens.all.has(t) && PART_WORDS.has(t)),
     );
+    // Readings the names could not choose between (ambiguousWith) still count in the dominance
+    // test, but are never chosen: where one of them is the food recipes name most, the choice stays
+    // undone (BLS "Dorsch/Kabeljau" is not the Pacific cod FNDDS names, ambiguous with the Atlantic).
+    const undecided = scored.filter(
+      (r, i) =>
+        r.verified &&
+        !settled[i]!.verified &&
+        r.worst === 1 &&
+        saysAll(r.candidateId) &&
+        settled[i]!.conflict?.startsWith('national name does not choose') === true,
+    );
     const foods = new Map<string, LinkResult[]>();
-    for (const r of readings) {
+    for (const r of [...readings, ...undecided]) {
       const key = this.candidates[this.indexOf.get(r.candidateId)!]!.food;
       foods.set(key, [...(foods.get(key) ?? []), r]);
     }
     // A candidate that adds nothing to the national name is its plain reading ("Oil, coconut" is
     // SR 4047, not the industrial confection fat that FNDDS recipes name more often).
-    const plain = readings.some((r) =>
-      [...tokensOf.get(r.candidateId)!].every((t) => tokens.all.has(t) || STATE_WORDS.has(t) || this.form.has(t) || classes.has(t)),
+    const plain = settled.some(
+      (r) =>
+        (r.verified || (r.conflict === null && (r.profile ?? 0) >= MIN_PROFILE)) &&
+        [...tokensOf.get(r.candidateId)!].every((t) => tokens.all.has(t) || STATE_WORDS.has(t) || this.form.has(t) || classes.has(t)),
     );
     if (foods.size >= 2 && !tokens.average && !plain) {
       const byUse = [...foods].map(([key, rs]) => ({ rs, uses: this.foodUses.get(key) ?? 0 })).sort((a, b) => b.uses - a.uses);
@@ -1274,10 +1289,14 @@ export class Linker {
           const e = this.candidates[this.indexOf.get(r.candidateId)!]!.enriched;
           return e !== 'unknown' && (e === 'yes') !== (nationalEnriched === 'yes') ? 1 : 0;
         };
-        const member = [...top.rs].sort((a, b) => oneSided(a) - oneSided(b) || b.score - a.score || a.candidateId - b.candidateId)[0]!;
-        const at = settled.indexOf(member);
-        if (!member.verified) settled[at] = { ...member, verified: true, common: true };
-        best = settled[at]!;
+        const member = top.rs
+          .filter((r) => readings.includes(r))
+          .sort((a, b) => oneSided(a) - oneSided(b) || b.score - a.score || a.candidateId - b.candidateId)[0];
+        if (member) {
+          const at = settled.indexOf(member);
+          settled[at] = { ...member, verified: true, common: true };
+          best = settled[at]!;
+        }
       }
     }
     // Where no candidate passes the bars, the national food's own first choice is verified when
@@ -1365,7 +1384,7 @@ export class Linker {
           // ...and what it adds must not be words the national table tells such foods apart by
           // ("Oil, industrial, palm kernel" is no twin of "Oil, palm" where the table has a palm
           // kernel oil; "medium-grain" rice none of long grain rice where it has long grain).
-          const adds = [...c.tokens.all].filter((t) => !tokensOf.get(v.candidateId)!.has(t) && !this.form.has(t) && !STATE_WORDS.has(t) && !classHeadsOf(this.synonyms).has(t));
+          const adds = [...c.tokens.all].filter((t) => !tokensOf.get(v.candidateId)!.has(t) && !this.form.has(t) && !STATE_WORDS.has(t) && !classes.has(t));
           if (tokens.average || tableTellsApart(adds, tokens.head, food.tableWords)) continue;
           seen.add(c.id);
           const r = scorePair(f, c, this.idf, this.distinct, this.referenceSpecies, { words: poolWords, always: this.always, form: this.form, product: this.product, classes: classHeadsOf(this.synonyms) });

@@ -445,6 +445,16 @@ describe('linking', () => {
     expect(new Linker([green, red, plainRecord], syn).best(food)).toMatchObject({ candidateId: 99999, verified: true });
   });
 
+  it('never reads a whole animal as one of its parts, however often recipes name the part', () => {
+    const breast = { id: 5062, name: 'Chicken, broilers or fryers, breast, meat only, raw', scientificName: null, profile: p(74.8, 120, 22.5, 2.6, 0), uses: 300 };
+    const meat = { id: 5011, name: 'Chicken, broilers or fryers, meat only, raw', scientificName: null, profile: p(75.5, 119, 21.4, 3.1, 0), uses: 20 };
+    const leg = { id: 5075, name: 'Chicken, broilers or fryers, leg, meat only, raw', scientificName: null, profile: p(76, 120, 20, 4, 0), uses: 5 };
+    const food = { nameEn: 'Chicken, meat, raw', scientificName: null, profile: p(75, 121, 21, 3.5, 0) };
+    // with a part: the parts are no readings, and the one record of the whole does not need the common reading
+    expect(new Linker([breast, meat, leg], syn).best(food)).not.toMatchObject({ candidateId: 5062, common: true });
+    expect(new Linker([breast, leg], syn).best(food)).not.toMatchObject({ common: true });
+  });
+
   it('reads a national name without a state as fresh: a frozen record is no rival to the raw one', () => {
     const raw = { id: 9050, name: 'Blueberries, raw', scientificName: null, profile: p(84.2, 57, 0.7, 0.3, 12.1) };
     const frozen = { id: 9054, name: 'Blueberries, frozen, unsweetened', scientificName: null, profile: p(86.6, 51, 0.4, 0.6, 9.4) };
@@ -454,6 +464,7 @@ describe('linking', () => {
 
   it('reads "95% lean meat" as lean, and breaks equal scores by the nearer values', () => {
     expect(nameTokens('Beef, ground, 95% lean meat / 5% fat, raw', syn).all.has('lean')).toBe(true);
+    expect(nameTokens('Beef, ground, 95% lean meat / 5% fat, raw', syn).all.has('meat')).toBe(false);
     expect(nameTokens('Beef, ground, 80% lean meat / 20% fat, raw', syn).all.has('lean')).toBe(false);
     const five = { id: 23557, name: 'Beef, ground, 95% lean meat / 5% fat, raw', scientificName: null, profile: p(73.3, 137, 21.4, 5, 0) };
     const three = { id: 23477, name: 'Beef, ground, 97% lean meat / 3% fat, raw', scientificName: null, profile: p(74.6, 121, 21.9, 3, 0) };

@@ -34,7 +34,7 @@ function importerFingerprint(): string {
 /**
  * Builds the catalogue the HTTP tests read, from the real datasets, once per importer
  * version (a clean clone always builds it; about a minute), and removes the catalogues of
- * earlier versions (850 MB each). Every temporary directory the tests make goes under one
+ * earlier versions (850 MB each) once they are a day old. Every temporary directory the tests make goes under one
  * directory of this run (TMPDIR, which the test processes inherit), removed at teardown: the
  * import and kill tests write whole catalogues there.
  */
@@ -45,8 +45,11 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const cacheDir = path.join(ROOT, '.cache', 'test');
   const catalogName = `catalog-${importerFingerprint()}.sqlite`;
   if (existsSync(cacheDir)) {
+    // Only a day old and older: another run in this checkout may still read (or build) its own.
+    const dayAgo = Date.now() - 24 * 3600 * 1000;
     for (const old of readdirSync(cacheDir)) {
-      if (old.startsWith('catalog-') && !old.startsWith(catalogName)) rmSync(path.join(cacheDir, old), { force: true });
+      const file = path.join(cacheDir, old);
+      if (old.startsWith('catalog-') && !old.startsWith(catalogName) && statSync(file).mtimeMs < dayAgo) rmSync(file, { force: true });
     }
   }
   const catalogPath = path.join(cacheDir, catalogName);
@@ -59,10 +62,15 @@ export default async function setup(project: TestProject): Promise<() => void> {
     }
   }
   if (!fresh) {
-    const report = await runImport({ sourceDir: SOURCE_DIR, outFile: catalogPath, progress: createProgressReporter(null) });
-    process.stdout.write(`test catalogue built in ${report.seconds.toFixed(1)} s at ${catalogPath}\n`);
+    try {
+      const report = await runImport({ sourceDir: SOURCE_DIR, outFile: catalogPath, progress: createProgressReporter(null) });
+      process.stdout.write(`test catalogue built in ${report.seconds.toFixed(1)} s at ${catalogPath}\n`);
+    } catch (err) {
+      rmSync(runTmp, { recursive: true, force: true, maxRetries: 3 });
+      throw err;
+    }
   }
   project.provide('catalogPath', catalogPath);
   project.provide('sourceDir', SOURCE_DIR);
-  return () => rmSync(runTmp, { recursive: true, force: true });
+  return () => rmSync(runTmp, { recursive: true, force: true, maxRetries: 3 });
 }
