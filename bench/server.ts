@@ -13,6 +13,9 @@ process.on('exit', () => {
   for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
 });
 
+// Ctrl-C ends the bench through 'exit', so the servers are stopped and the directories removed.
+process.once('SIGINT', () => process.exit(130));
+
 /** A temporary directory removed when the bench exits (accounts files, pre-built bodies). */
 export function scratchDir(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'larder-bench-'));
