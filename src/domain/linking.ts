@@ -438,9 +438,18 @@ function isDry(p: Profile): boolean {
   return p.protein + p.fat + p.carb + (p.fibre ?? 0) > 100 - DRY_WATER;
 }
 
+/**
+ * Genera renamed by botanists and zoologists, as tables still write them: Livsmedelsverket names
+ * its 33 tomato foods "Lycopersicon esculentum" where SR writes "Solanum lycopersicum", its sweet
+ * almonds "Amygdalus communis" (SR "Prunus dulcis"); Alaska pollock moved from Theragra to Gadus.
+ */
+const GENUS_RENAMED: Readonly<Record<string, string>> = { lycopersicon: 'solanum', amygdalus: 'prunus', theragra: 'gadus' };
+
 function genus(name: string | null): string | null {
   const m = name?.trim().match(/^([A-Z][a-z]+)\b/);
-  return m ? m[1]!.toLowerCase() : null;
+  if (!m) return null;
+  const g = m[1]!.toLowerCase();
+  return GENUS_RENAMED[g] ?? g;
 }
 
 export interface LinkResult {

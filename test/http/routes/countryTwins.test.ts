@@ -98,4 +98,13 @@ describe('issue 16, session 10: class words, the common reading and plain nation
     const national = (await t.get('/v1/national-foods/FR/36003')).json();
     expect(national.links.find((l: { ingredient_id: number; verified: boolean }) => l.ingredient_id === 5062 && l.verified)).toBeUndefined();
   });
+
+  it('reads the old genus Livsmedelsverket writes ("Lycopersicon esculentum") as SR\'s Solanum: SE 364 "Tomat" for SR 11529', async () => {
+    const body = (await t.get('/v1/ingredients/11529/nutrients?country=SE')).json();
+    expect(body.linked_food).toMatchObject({ dataset: 'se_livsmedelsverket', code: '364' });
+    // LivsmedelsDB_201702061629.csv 364 "Tomat": water 94.7 g, protein 0.81 g, 17.5 kcal
+    expect(nutrient(body, 1051)).toMatchObject({ amount: 94.7, source: 'se_livsmedelsverket' });
+    expect(nutrient(body, 1003)).toMatchObject({ amount: 0.81, source: 'se_livsmedelsverket' });
+    expect(nutrient(body, 1008)).toMatchObject({ amount: 17.5, source: 'se_livsmedelsverket' });
+  });
 });
