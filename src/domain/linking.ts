@@ -441,15 +441,31 @@ function isDry(p: Profile): boolean {
 /**
  * Genera renamed by botanists and zoologists, as tables still write them: Livsmedelsverket names
  * its 33 tomato foods "Lycopersicon esculentum" where SR writes "Solanum lycopersicum", its sweet
- * almonds "Amygdalus communis" (SR "Prunus dulcis"); Alaska pollock moved from Theragra to Gadus.
+ * almonds "Amygdalus communis" (SR "Prunus dulcis"); Alaska pollock moved from Theragra to Gadus,
+ * turbot from Psetta to Scophthalmus, kumquats into Citrus, chayote into Sicyos, loquat into
+ * Rhaphiolepis. "Anar" is Livsmedelsverket's misspelt Anas (duck).
  */
-const GENUS_RENAMED: Readonly<Record<string, string>> = { lycopersicon: 'solanum', amygdalus: 'prunus', theragra: 'gadus' };
+const GENUS_RENAMED: Readonly<Record<string, string>> = {
+  lycopersicon: 'solanum',
+  amygdalus: 'prunus',
+  theragra: 'gadus',
+  psetta: 'scophthalmus',
+  fortunella: 'citrus',
+  sechium: 'sicyos',
+  eriobotrya: 'rhaphiolepis',
+  anar: 'anas',
+};
+/** Species moved to another genus while their old genus lives on: SR's rainbow trout "Salmo gairdneri" is Oncorhynchus mykiss. */
+const SPECIES_RENAMED: Readonly<Record<string, string>> = { 'salmo gairdneri': 'oncorhynchus' };
+/** A family, tribe or order ("Gadidae", "Anserini", "Squaliformes", "Lamellibranchia"): no genus to compare. */
+const ABOVE_GENUS = /(?:idae|inae|ini|formes|oidea|oideae|aceae|ales)$|^lamellibranchia$/;
 
 function genus(name: string | null): string | null {
-  const m = name?.trim().match(/^([A-Z][a-z]+)\b/);
+  const m = name?.trim().match(/^([A-Z][a-z]+)(?:\s+([a-z]+))?/);
   if (!m) return null;
   const g = m[1]!.toLowerCase();
-  return GENUS_RENAMED[g] ?? g;
+  if (ABOVE_GENUS.test(g)) return null;
+  return SPECIES_RENAMED[`${g} ${m[2] ?? ''}`] ?? GENUS_RENAMED[g] ?? g;
 }
 
 export interface LinkResult {

@@ -107,4 +107,12 @@ describe('issue 16, session 10: class words, the common reading and plain nation
     expect(nutrient(body, 1003)).toMatchObject({ amount: 0.81, source: 'se_livsmedelsverket' });
     expect(nutrient(body, 1008)).toMatchObject({ amount: 17.5, source: 'se_livsmedelsverket' });
   });
+
+  it('reads SR\'s "Salmo gairdneri" as the rainbow trout it is (Oncorhynchus mykiss): CIQUAL 27009 for SR 15240', async () => {
+    const body = (await t.get('/v1/ingredients/15240/nutrients?country=FR')).json();
+    expect(body.linked_food).toMatchObject({ dataset: 'fr_ciqual', code: '27009' });
+    // Table Ciqual 2020 27009 "Rainbow trout, raw, farmed": water 74, protein 19, fat 6.24 g
+    expect(nutrient(body, 1051)).toMatchObject({ amount: 74, source: 'fr_ciqual' });
+    expect(nutrient(body, 1004)).toMatchObject({ amount: 6.24, source: 'fr_ciqual' });
+  });
 });
