@@ -1203,13 +1203,13 @@ export class Linker {
       .slice(0, 25);
     // The foods people eat most under this head are scored too, however many words USDA adds
     // to their names ("Tomatoes, red, ripe, raw, year round average" ranks below 25 tomato
-    // products on names alone): they are the common reading of a plain national name.
+    // products on names alone), but only as readings for the common reading below: they take
+    // no part in the word pool, the rivals or the national food's own choice otherwise.
     const named = new Set(byName.map((x) => x.idx));
-    const common = [...pool]
+    const commonExtra = [...pool]
       .filter((idx) => !named.has(idx) && this.candidates[idx]!.uses >= COMMON_USES)
       .sort((a, b) => this.candidates[b]!.uses - this.candidates[a]!.uses || a - b)
       .slice(0, COMMON_ADDED);
-    for (const idx of common) byName.push({ idx, s: 0 });
     let best: LinkResult | null = null;
     const f = scoredFood(food, tokens);
     const scored: LinkResult[] = [];
@@ -1223,7 +1223,7 @@ export class Linker {
         else poolWords.set(t, [c.profile]);
       }
     }
-    const tokensOf = new Map(byName.map(({ idx }) => [this.candidates[idx]!.id, this.candidates[idx]!.tokens.all]));
+    const tokensOf = new Map([...byName.map(({ idx }) => idx), ...commonExtra].map((idx) => [this.candidates[idx]!.id, this.candidates[idx]!.tokens.all]));
     // Enrichment on one side only is not a twin for the enriched nutrients: where the national
     // name does not say "enriched", an enriched US record ranks a little below its unenriched
     // twin ("Rice, white, long grain, raw" is 20444, not 20044), and the reverse.
@@ -1273,7 +1273,10 @@ export class Linker {
     // enrichment rank then chooses between). It is the national food's own choice and verified;
     // the others stay verified where they were (the profiles decide, as for every variant word).
     const saysAll = (id: number) => [...tokens.all].every((t) => tokensOf.get(id)!.has(t) || this.form.has(t));
-    const readings = settled.filter(
+    const extras = commonExtra.map((idx) =>
+      scorePair(f, this.candidates[idx]!, this.idf, this.distinct, this.referenceSpecies, { words: poolWords, always: this.always, form: this.form, product: this.product, classes }),
+    );
+    const readings = [...settled, ...extras].filter(
       (r) =>
         r.conflict === null &&
         r.worst === 1 &&
@@ -1318,9 +1321,11 @@ export class Linker {
           .filter((r) => readings.includes(r))
           .sort((a, b) => oneSided(a) - oneSided(b) || b.score - a.score || a.candidateId - b.candidateId)[0];
         if (member) {
+          const chosen = { ...member, verified: true, common: true };
           const at = settled.indexOf(member);
-          settled[at] = { ...member, verified: true, common: true };
-          best = settled[at]!;
+          if (at >= 0) settled[at] = chosen;
+          else settled.push(chosen);
+          best = chosen;
         }
       }
     }
