@@ -795,6 +795,8 @@ export class Linker {
   private readonly always: Set<string>;
   private readonly form: Set<string>;
   private readonly product: Set<string>;
+  /** Class words as name tokens ("Fish, cod"): they name no variant. */
+  private readonly classes: ReadonlySet<string>;
   private readonly profileOf = new Map<number, Profile>();
   private readonly indexOf = new Map<number, number>();
   private readonly siblings = new Map<number, number[]>();
@@ -835,8 +837,8 @@ export class Linker {
     this.n = this.candidates.length;
     for (const c of this.candidates) this.profileOf.set(c.id, c.profile);
     this.candidates.forEach((c, idx) => this.indexOf.set(c.id, idx));
-    const classes = classHeadsOf(synonyms);
-    for (const c of this.candidates) for (const t of c.tokens.all) if (!classes.has(t)) c.weight += this.idf(t);
+    this.classes = classHeadsOf(synonyms);
+    for (const c of this.candidates) for (const t of c.tokens.all) if (!this.classes.has(t)) c.weight += this.idf(t);
     for (const c of this.candidates) {
       // with its figures: 80 % and 95 % lean ground beef are different foods
       c.food = [...new Set(baseTokens(this.nameOf(c.id), synonyms, true))].sort().join(' ');
@@ -1004,7 +1006,7 @@ export class Linker {
     // The record is read as saying the words its values said (valuesSay): SE 1941 "Vetemjöl"
     // names "white" in its head, which Foundation's flour leaves out.
     const read = lacking.length === 0 ? c : { ...c, tokens: { ...c.tokens, all: new Set([...c.tokens.all, ...lacking]) } };
-    const r = scorePair(f, read, this.idf, this.distinct, this.referenceSpecies, { words: pool, always: this.always, form: this.form, product: this.product, classes: classHeadsOf(this.synonyms) });
+    const r = scorePair(f, read, this.idf, this.distinct, this.referenceSpecies, this.poolOf(pool));
     if (r.conflict !== null) return null;
     // Values that cannot be compared with the national ones (fewer than three macronutrients:
     // Foundation's "Oil, sunflower" gives fat only) leave the names to decide, as above.
@@ -1121,7 +1123,7 @@ export class Linker {
    */
   private clearNames(tokens: NameTokens, id: number, poolWords: ReadonlyMap<string, readonly Profile[]>): boolean {
     const c = this.candidates[this.indexOf.get(id)!]!;
-    const classes = classHeadsOf(this.synonyms);
+    const classes = this.classes;
     const parts = this.nameOf(id).replace(/\([^)]*\)/g, ' ').split(',');
     const first = baseTokens(parts[0] ?? '', this.synonyms);
     const n = first.length > 0 && first.every((t) => classes.has(t)) ? 3 : 2;
@@ -1139,6 +1141,11 @@ export class Linker {
     if (formOf(tokens.all) !== formOf(c.tokens.all)) return false;
     const cooked = cookedIn(c.tokens.all);
     return [...tokens.all].every((t) => c.tokens.all.has(t) || this.form.has(t) || (t === 'cooked' && cooked) || !poolWords.has(t));
+  }
+
+  /** The word pool and reviewed word kinds every pair of one national food is scored with (scorePair). */
+  private poolOf(words: ReadonlyMap<string, readonly Profile[]>): NonNullable<Parameters<typeof scorePair>[5]> {
+    return { words, always: this.always, form: this.form, product: this.product, classes: this.classes };
   }
 
   /** A national table's vocabulary (NationalFoodForLink.tableWords) from the names it links by. */
@@ -1188,7 +1195,7 @@ export class Linker {
     if (pool.size === 0) return [];
     // Rank by name first (cheap), then score the 25 best names in full.
     // The same Dice overlap as nameSimilarity, with the candidates' weights precomputed.
-    const classes = classHeadsOf(this.synonyms);
+    const classes = this.classes;
     const foodTokens = [...tokens.all].filter((t) => !classes.has(t)).map((t) => ({ t, w: this.idf(t) }));
     const foodWeight = foodTokens.reduce((sum, x) => sum + x.w, 0);
     const byName = [...pool]
@@ -1234,7 +1241,7 @@ export class Linker {
       Math.sign(profileDistance(food.profile, this.profileOf.get(x)!) - profileDistance(food.profile, this.profileOf.get(y)!));
     for (const { idx } of byName) {
       const candidate = this.candidates[idx]!;
-      const r = scorePair(f, candidate, this.idf, this.distinct, this.referenceSpecies, { words: poolWords, always: this.always, form: this.form, product: this.product, classes: classHeadsOf(this.synonyms) });
+      const r = scorePair(f, candidate, this.idf, this.distinct, this.referenceSpecies, this.poolOf(poolWords));
       scored.push(r);
       const oneSided = (candidate.enriched === 'yes') !== (nationalEnriched === 'yes') && candidate.enriched !== 'unknown';
       const rank = r.score - (oneSided ? ENRICHMENT_PENALTY : 0);
@@ -1242,9 +1249,7 @@ export class Linker {
         best === null ||
         Number(r.verified) > Number(best.verified) ||
         (r.verified === best.verified &&
-          (rank > bestRank ||
-            (rank === bestRank && closer(r.candidateId, best.candidateId) < 0) ||
-            (rank === bestRank && closer(r.candidateId, best.candidateId) === 0 && r.candidateId < best.candidateId)))
+          (rank > bestRank || (rank === bestRank && (closer(r.candidateId, best.candidateId) || r.candidateId - best.candidateId) < 0)))
       ) {
         best = r;
         bestRank = rank;
@@ -1252,9 +1257,10 @@ export class Linker {
     }
     if (best === null) return [];
     const profileOf = (id: number) => this.profileOf.get(id)!;
+    const saysState = [...tokens.all].some((t) => STATE_WORDS.has(t));
     const settled = scored.map((r) => {
       if (!r.verified) return r;
-      const rival = ambiguousWith(r, scored, profileOf, [...tokens.all].some((t) => STATE_WORDS.has(t)));
+      const rival = ambiguousWith(r, scored, profileOf, saysState);
       return rival
         ? {
             ...r,
@@ -1274,7 +1280,7 @@ export class Linker {
     // the others stay verified where they were (the profiles decide, as for every variant word).
     const saysAll = (id: number) => [...tokens.all].every((t) => tokensOf.get(id)!.has(t) || this.form.has(t));
     const extras = commonExtra.map((idx) =>
-      scorePair(f, this.candidates[idx]!, this.idf, this.distinct, this.referenceSpecies, { words: poolWords, always: this.always, form: this.form, product: this.product, classes }),
+      scorePair(f, this.candidates[idx]!, this.idf, this.distinct, this.referenceSpecies, this.poolOf(poolWords)),
     );
     const readings = [...settled, ...extras].filter(
       (r) =>
@@ -1417,7 +1423,7 @@ export class Linker {
           const adds = [...c.tokens.all].filter((t) => !tokensOf.get(v.candidateId)!.has(t) && !this.form.has(t) && !STATE_WORDS.has(t) && !classes.has(t));
           if (tokens.average || tableTellsApart(adds, tokens.head, food.tableWords)) continue;
           seen.add(c.id);
-          const r = scorePair(f, c, this.idf, this.distinct, this.referenceSpecies, { words: poolWords, always: this.always, form: this.form, product: this.product, classes: classHeadsOf(this.synonyms) });
+          const r = scorePair(f, c, this.idf, this.distinct, this.referenceSpecies, this.poolOf(poolWords));
           if (r.conflict !== null || r.profile === null || r.profile < MIN_PROFILE || (r.worst ?? 0) < MIN_COMPONENT) continue;
           const twin = { ...r, verified: true, twinOf: v.candidateId };
           const i = at.get(c.id);

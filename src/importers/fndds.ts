@@ -210,3 +210,15 @@ async function importNutrientValues(ctx: ImportContext, dir: string, foods: Map<
   countRows(ctx, 'survey_food_nutrient', rows);
   return valued.size;
 }
+
+/**
+ * How many FNDDS recipe component rows name each canonical ingredient (survey_food_component,
+ * written above): how common a food is in what people eat. Search ranking and national linking
+ * both read it.
+ */
+export function recipeUses(ctx: Pick<ImportContext, 'db'>): Map<number, number> {
+  const rows = ctx.db
+    .prepare('SELECT ingredient_id AS id, COUNT(*) AS n FROM survey_food_component WHERE ingredient_id IS NOT NULL GROUP BY ingredient_id')
+    .all() as Array<{ id: number; n: number }>;
+  return new Map(rows.map((r) => [r.id, r.n]));
+}

@@ -1,6 +1,7 @@
 import { familyKey, rankSignals, searchHeadKey, searchKey, searchNameKey, searchRank, searchSubjectKey } from '../domain/ranking.js';
 import { normalizeName } from '../domain/search.js';
 import type { ImportContext } from './context.js';
+import { recipeUses } from './fndds.js';
 
 /**
  * The search fields of ingredients and survey foods, computed once at import so a query only
@@ -11,13 +12,7 @@ import type { ImportContext } from './context.js';
  */
 export function deriveSearchFields(ctx: Pick<ImportContext, 'db'>): void {
   const { db } = ctx;
-  const uses = new Map(
-    (
-      db
-        .prepare('SELECT ingredient_id AS id, COUNT(*) AS n FROM survey_food_component WHERE ingredient_id IS NOT NULL GROUP BY ingredient_id')
-        .all() as Array<{ id: number; n: number }>
-    ).map((r) => [r.id, r.n]),
-  );
+  const uses = recipeUses(ctx);
   const measures = new Map(
     (
       db.prepare('SELECT ingredient_id AS id, COUNT(*) AS n FROM ingredient_portion GROUP BY ingredient_id').all() as Array<{ id: number; n: number }>

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildGlossary, translateName, type Glossary } from '../../domain/glossary.js';
 import { Linker, linkMethod, type LinkCandidate, type LinkResult, type NationalFoodForLink, type Profile, type Synonyms } from '../../domain/linking.js';
 import { countRows, type ImportContext } from '../context.js';
+import { recipeUses } from '../fndds.js';
 import { mappingsDir, readDataCsv } from './common.js';
 
 export function loadSynonyms(): Synonyms {
@@ -110,12 +111,9 @@ function canonicalProfiles(ctx: ImportContext, facets: ReadonlyMap<number, strin
     if (r.nutrient_id !== null && r.amount !== null) e.v.set(r.nutrient_id, r.amount);
   }
   // FNDDS is loaded before the national tables: how often its recipes name each ingredient.
-  const uses = ctx.db
-    .prepare('SELECT ingredient_id AS id, COUNT(*) AS n FROM survey_food_component WHERE ingredient_id IS NOT NULL GROUP BY ingredient_id')
-    .all() as Array<{ id: number; n: number }>;
-  for (const u of uses) {
-    const e = byId.get(u.id);
-    if (e) e.c.uses = u.n;
+  for (const [id, n] of recipeUses(ctx)) {
+    const e = byId.get(id);
+    if (e) e.c.uses = n;
   }
   const out: LinkCandidate[] = [];
   for (const { c, v } of byId.values()) {
