@@ -60,7 +60,10 @@ export class SqliteAccountStore implements AccountStore {
     // The wait first: switching a new file to WAL takes a lock that another process opening
     // it at the same moment (serve --workers) must wait for, not fail on.
     this.db.pragma('busy_timeout = 5000');
-    this.db.pragma('journal_mode = WAL');
+    // Only where it is not WAL yet: setting it again while another worker holds the file can
+    // answer "database is locked" at once, past the busy timeout (a worker of `serve --workers`
+    // died on start that way in CI).
+    if (String(this.db.pragma('journal_mode', { simple: true })).toLowerCase() !== 'wal') this.db.pragma('journal_mode = WAL');
     this.db.pragma('foreign_keys = ON');
     this.migrate();
     const db = this.db;
