@@ -155,7 +155,7 @@ const STOPWORDS = new Set(
 const RAW = new Set(['raw', 'fresh', 'uncooked', 'unprepared', 'unheated']);
 const COOKING = new Set([
   'cooked', 'boiled', 'fried', 'roasted', 'roast', 'baked', 'grilled', 'broiled', 'stewed', 'braised', 'steamed',
-  'microwaved', 'poached', 'simmered', 'toasted', 'sauteed', 'scrambled', 'barbecued', 'stirfried', 'deepfried',
+  'microwaved', 'poached', 'simmered', 'toasted', 'sauteed', 'scrambled', 'barbecued', 'stirfried', 'deepfried', 'casseroled',
 ]);
 const DRIED = new Set(['dried', 'dehydrated', 'dry', 'powder', 'powdered']);
 const CANNED = new Set(['canned', 'tinned']);
@@ -215,6 +215,18 @@ export interface NameTokens {
 const AVERAGE = /\baverage\b|\ball (varieties|types|kinds)\b|\bmixed varieties\b/i;
 
 /**
+ * How national tables name their record of a food as commonly sold, with no variety, brand or
+ * dairy named (Matvaretabellen "Helmelk, uspesifisert", Frida "Kartoffel, uspec., rå", CoFID
+ * "Milk, whole, pasteurised, average"): the one an ingredient answers with among equally good ones.
+ */
+const UNSPECIFIED = /\buspesifisert\b|\buspec\b|\bospecificerad\b|\bunspecified\b|\bnot specified\b/i;
+
+/** Whether a national name (native or English) names the table's unspecified or average record of a food. */
+export function namesUnspecified(...names: Array<string | null>): boolean {
+  return names.some((n) => n !== null && (UNSPECIFIED.test(n) || AVERAGE.test(n)));
+}
+
+/**
  * The fat content a name states: "15% fat", "60-62% fat", "3.25% milkfat", "10% fat" in
  * "90% lean meat / 10% fat". Only a figure followed by "fat" or "milkfat" counts (CoFID's
  * "45+" or Frida's "% fidm." are fat in dry matter, not per 100 g).
@@ -264,6 +276,13 @@ export function nameTokens(name: string, synonyms: Synonyms): NameTokens {
   const parts = name.replace(/\([^)]*\)/g, ' ').split(',');
   if (head.length > 0 && head.every((t) => classes.has(t))) head = baseTokens(parts.slice(0, 2).join(','), synonyms);
   const all = new Set(baseTokens(name, synonyms));
+  // The meat of a named part is that part ("breast, meat only" is the breast without its skin);
+  // "meat" tells the whole animal's meat from meat and skin only where no part is named.
+  const partMeat = [...all].some((t) => t !== 'skin' && PART_WORDS.has(t));
+  if (partMeat) {
+    all.delete('meat');
+    head = head.filter((t) => t !== 'meat');
+  }
   // A phrase may rewrite the head away ("Squash, summer, zucchini" reads "zucchini"): the head is
   // then what the phrase made of the first parts, however many it spans (Foundation 2685568
   // "Squash, summer, green, zucchini, ...": four).
@@ -580,7 +599,15 @@ export function scorePair(
     !!pool?.always?.has(w) || !!pool?.words.get(w)?.some((p) => (profileDetail(candidate.profile, p)?.worst ?? 0) < 1);
   // Class words ("Fish, mackerel", "Nuts, almonds") are how USDA files a food, not what it is.
   const named = (all: Set<string>) => (pool?.classes ? new Set([...all].filter((t) => !pool.classes!.has(t))) : all);
-  const name = nameSimilarity(named(food.tokens.all), named(candidate.tokens.all), idf);
+  // Among vegetables, fruit, nuts, legumes and grains, a national name that says another part
+  // eaten than the record (CoFID "Potatoes, old, raw, flesh only" against SR "Potatoes, flesh and
+  // skin, raw") is read as saying none: the values decide whether the part matters, and it
+  // reads no better than a name that says none ("Apfel roh" stays first for an apple with skin).
+  const formOf = (all: Set<string>) => [...all].filter((t) => pool?.form?.has(t)).sort().join(' ');
+  const partDiffers =
+    candidate.category != null && TWIN_CATEGORIES.has(candidate.category) && formOf(food.tokens.all) !== '' && formOf(candidate.tokens.all) !== '' && formOf(food.tokens.all) !== formOf(candidate.tokens.all);
+  const nationalNamed = partDiffers ? new Set([...named(food.tokens.all)].filter((t) => !pool?.form?.has(t))) : named(food.tokens.all);
+  const name = nameSimilarity(nationalNamed, named(candidate.tokens.all), idf);
   const detail = profileDetail(food.profile, candidate.profile);
   const profile = detail?.mean ?? null;
   // A national name that says no state ("Tomat") is raw when its LanguaL facets say so: it is

@@ -173,15 +173,19 @@ describe('linking', () => {
     expect(ranked.find((r) => r.candidateId === 11353)?.verified).toBe(true);
     expect(ranked.find((r) => r.candidateId === 11362)?.verified).toBe(false);
     // The twin rule alone: with the national carbohydrate set to 13.2 g, 11353 (16.77 g) is just
-    // outside its tolerance of the national food, but within that of the verified 2346402.
+    // outside its tolerance of the national food, but within that of the verified 2346402. Named
+    // here without its part and with words the national name lacks, its name alone is too weak (a
+    // name that says another part than the national one is compared without it: "verifies a record
+    // that names another part eaten" below).
     const apart = { ...food, profile: { ...food.profile, carb: 13.2 } };
-    expect(new Linker([red, russet, skin], synForm).rank(apart).find((r) => r.candidateId === 11353)).toMatchObject({
+    const russetUnsaid = { ...russet, name: 'Potatoes, russet, raw, commodity, food distribution program' };
+    expect(new Linker([red, russetUnsaid, skin], synForm).rank(apart).find((r) => r.candidateId === 11353)).toMatchObject({
       verified: true,
       twinOf: 2346402,
     });
     // Only in the categories where USDA's added words leave the macros alone (TWIN_CATEGORIES):
     // the same potatoes filed as a prepared food have no twin.
-    const asDish = new Linker([red, { ...russet, category: '2200' }, skin], synForm).rank(apart);
+    const asDish = new Linker([red, { ...russetUnsaid, category: '2200' }, skin], synForm).rank(apart);
     expect(asDish.find((r) => r.candidateId === 11353)?.verified).toBe(false);
     // The twin must say every word of the national name the verified one says: a red cabbage's
     // verified link has no twin in a green cabbage, however close their values.
@@ -190,6 +194,23 @@ describe('linking', () => {
     const cGreen = { id: 2346407, name: 'Cabbage, green, raw', scientificName: null, category: '1100', profile: full(91.2, 30, 1.2, 0.2, 5.4, 20, 2.2) };
     const cabbages = new Linker([cRed, cGreen], synForm).rank(redCabbage);
     expect(cabbages.find((r) => r.candidateId === 2346407)?.verified).toBe(false);
+  });
+
+  it('verifies a record that names another part eaten than the national food when the values agree, ranking a record of the same part first', () => {
+    // CoFID 13-489 "Potatoes, old, raw, flesh only" against SR 11352 "Potatoes, flesh and skin, raw"
+    // (CoFID: water 78.1, 82 kcal, protein 1.9, fat 0.1, carbohydrate 19.6, sodium 2, fibre 2;
+    // SR: 79.25, 77, 2.05, 0.09, 17.49, 6, 2.1): the part is left to the values, which agree.
+    const food = { nameEn: 'Potatoes, without skin, raw', scientificName: null, profile: full(78.1, 82, 1.9, 0.1, 19.6, 2, 2) };
+    const whole = { id: 11352, name: 'Potatoes, flesh and skin, raw', scientificName: null, category: '1100', profile: full(79.25, 77, 2.05, 0.09, 17.49, 6, 2.1) };
+    const peeled = { id: 2346402, name: 'Potatoes, red, without skin, raw', scientificName: null, category: '1100', profile: full(80.47, 73.4, 2.06, 0.25, 16.27, 2.86, null) };
+    const ranked = new Linker([whole, peeled], synForm).rank(food);
+    expect(ranked.find((r) => r.candidateId === 11352)?.verified).toBe(true);
+    // ...as a name that says no part ("Apfel roh") reads for it: no better.
+    const unsaid = new Linker([whole, peeled], synForm).rank({ ...food, nameEn: 'Potatoes, raw' });
+    expect(ranked.find((r) => r.candidateId === 11352)?.name).toBeCloseTo(unsaid.find((r) => r.candidateId === 11352)!.name, 6);
+    // Outside vegetables, fruit, nuts, legumes and grains the part still counts in the name.
+    const asDish = new Linker([{ ...whole, category: '2200' }, peeled], synForm).rank(food);
+    expect(asDish.find((r) => r.candidateId === 11352)!.name).toBeLessThan(ranked.find((r) => r.candidateId === 11352)!.name);
   });
 
   it('verifies a canonical name that says every word of the national name when the values agree within every tolerance', () => {

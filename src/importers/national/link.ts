@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildGlossary, translateName, type Glossary } from '../../domain/glossary.js';
-import { Linker, linkMethod, type LinkCandidate, type LinkResult, type NationalFoodForLink, type Profile, type Synonyms } from '../../domain/linking.js';
+import { Linker, linkMethod, namesUnspecified, profileDistance, type LinkCandidate, type LinkResult, type NationalFoodForLink, type Profile, type Synonyms } from '../../domain/linking.js';
 import { countRows, type ImportContext } from '../context.js';
 import { recipeUses } from '../fndds.js';
 import { mappingsDir, readDataCsv } from './common.js';
@@ -89,7 +89,7 @@ export interface LinkSummary {
 
 const EMPTY: Profile = { water: null, energyKcal: null, protein: null, fat: null, carb: null, sodiumMg: null, fibre: null };
 
-function canonicalProfiles(ctx: ImportContext, facets: ReadonlyMap<number, string[]>): LinkCandidate[] {
+export function canonicalProfiles(ctx: ImportContext, facets: ReadonlyMap<number, string[]>): LinkCandidate[] {
   const rows = ctx.db
     .prepare(
       `SELECT i.id, i.name, i.scientific_name, c.code AS category, v.nutrient_id, v.amount FROM ingredient i
@@ -133,7 +133,7 @@ function canonicalProfiles(ctx: ImportContext, facets: ReadonlyMap<number, strin
   return out;
 }
 
-function nationalProfiles(ctx: ImportContext, datasetId: string): Map<string, Profile> {
+export function nationalProfiles(ctx: ImportContext, datasetId: string): Map<string, Profile> {
   const rows = ctx.db
     .prepare(
       `SELECT code, nutrient_id, amount, qualifier FROM national_food_nutrient
@@ -175,7 +175,9 @@ export function linkNationalFoods(
   datasetIds: string[],
   referenceFacets: ReadonlyMap<number, string[]> = new Map(),
 ): Record<string, LinkSummary> {
-  const linker = new Linker(canonicalProfiles(ctx, referenceFacets), loadSynonyms());
+  const canonical = canonicalProfiles(ctx, referenceFacets);
+  const canonicalProfile = new Map(canonical.map((c) => [c.id, c.profile]));
+  const linker = new Linker(canonical, loadSynonyms());
   const foodGroups = loadFoodGroups();
   const insert = ctx.db.prepare(
     `INSERT INTO national_link (dataset_id, code, ingredient_id, score, verified, method, name_score, profile_score, conflict, name_used)
@@ -293,17 +295,32 @@ export function linkNationalFoods(
       }
     }
     // From the ingredient's side: each ingredient's best verified national food.
+    const unspecified = new Set(foods.filter((f) => namesUnspecified(f.name, f.name_en)).map((f) => f.code));
     const chosen = new Map<number, CandidateRow>();
     for (const k of kept) {
       if (!k.r.verified) continue;
       const c = chosen.get(k.r.candidateId);
       // A link verified on its own name comes before one verified as a composition twin.
       const own = (x: CandidateRow) => (x.r.twinOf === undefined && x.r.recordOf === undefined ? 1 : 0);
-      if (
-        !c ||
-        own(k) > own(c) ||
-        (own(k) === own(c) && (k.r.score > c.r.score || (k.r.score === c.r.score && (k.rank < c.rank || (k.rank === c.rank && k.code < c.code)))))
-      ) {
+      // Among equally good ones, the table's unspecified record of the food: Matvaretabellen
+      // "Helmelk, uspesifisert" for whole milk, not "Kaffemelk, 3,5 % fett".
+      const plain = (x: CandidateRow) => (unspecified.has(x.code) ? 1 : 0);
+      // ...then the one whose values are nearer (BLS M303700 "Chester (Cheddar) min. 50 % fat in
+      // dry matter", 32.2 g fat, for SR 328637 cheddar, 34 g, not the 45 % grade, 28.8 g).
+      const distance = (x: CandidateRow) => profileDistance(profiles.get(x.code) ?? EMPTY, canonicalProfile.get(x.r.candidateId) ?? EMPTY);
+      const better = (x: CandidateRow, y: CandidateRow) =>
+        own(x) !== own(y)
+          ? own(x) > own(y)
+          : x.r.score !== y.r.score
+            ? x.r.score > y.r.score
+            : plain(x) !== plain(y)
+              ? plain(x) > plain(y)
+              : distance(x) !== distance(y)
+                ? distance(x) < distance(y)
+                : x.rank !== y.rank
+                ? x.rank < y.rank
+                : x.code < y.code;
+      if (!c || better(k, c)) {
         chosen.set(k.r.candidateId, k);
       }
     }

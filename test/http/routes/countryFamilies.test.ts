@@ -40,13 +40,13 @@ describe('national fallback by nutrient family', () => {
   });
 
   it('does not lend the US fortification to a national food that does not say it is fortified (NO milk)', async () => {
-    // SR28 1077 is "with added vitamin D"; Matvaretabellen 01-001 "Helmelk, 3,5 % fett, Tine" gives no vitamin D
+    // SR28 1077 is "with added vitamin D"; Matvaretabellen 01-236 "Helmelk, uspesifisert" gives no vitamin D
     const body = (await t.get('/v1/ingredients/1077/nutrients?country=NO')).json();
-    expect(body.linked_food).toMatchObject({ code: '01-001' });
+    expect(body.linked_food).toMatchObject({ code: '01-236' });
     const present = ids(body);
     for (const id of [1110, 1114]) expect(present.has(id), String(id)).toBe(false);
-    // unfortified nutrients still fall back (SR28 1077 retinol 45 µg)
-    expect(nutrient(body, 1105)).toMatchObject({ amount: 45, source: 'usda_fallback' });
+    // unfortified nutrients still fall back (01-236 niacin 0: SR28 1077 niacin 0.089 mg)
+    expect(nutrient(body, 1167)).toMatchObject({ amount: 0.089, source: 'usda_fallback' });
     // the US answer itself is unchanged: 51 IU
     expect(nutrient((await t.get('/v1/ingredients/1077/nutrients')).json(), 1110).amount).toBe(51);
   });

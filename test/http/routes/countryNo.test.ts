@@ -13,40 +13,42 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('GET /v1/ingredients/:id/nutrients?country=NO (Matvaretabellen)', () => {
-  it('serves whole milk from Matvaretabellen 01-001 "Helmelk, 3,5 % fett, Tine"', async () => {
+  it('serves whole milk from Matvaretabellen 01-236 "Helmelk, uspesifisert", the table\'s unspecified whole milk', async () => {
     const res = await t.get('/v1/ingredients/1077/nutrients?country=no');
     expect(res.statusCode).toBe(200);
     const body = res.json();
+    // 01-001 "Helmelk, 3,5 % fett, Tine" and 01-235 (Q-meieriene) match as well (score 1): among
+    // equally good national foods the ingredient answers with the table's unspecified one.
     expect(body).toMatchObject({
       id: 1077,
       country: 'NO',
-      linked_food: { dataset: 'no_matvaretabellen', code: '01-001', name: 'Helmelk, 3,5 % fett, Tine', score: 1 },
+      linked_food: { dataset: 'no_matvaretabellen', code: '01-236', name: 'Helmelk, uspesifisert', score: 1 },
     });
-    // 01-001: Vann (g) 89, Kilojoule (kJ) 264, Kilokalorier (kcal) 63, Fett (g) 3.5, Protein (g) 3.4,
-    // Karbohydrat (g) 4.5 (available carbohydrate: 1050), Kalsium (mg) 130, Natrium (mg) 40, Jod (µg) 16
+    // 01-236: Vann (g) 89, Kilojoule (kJ) 267, Kilokalorier (kcal) 64, Fett (g) 3.6, Protein (g) 3.4,
+    // Karbohydrat (g) 4.5 (available carbohydrate: 1050), Kalsium (mg) 132, Natrium (mg) 40, Jod (µg) 16
     expect(nutrient(body, 1051)).toMatchObject({ amount: 89, source: 'no_matvaretabellen', qualifier: null });
-    expect(nutrient(body, 1062)).toMatchObject({ unit: 'kJ', amount: 264, source: 'no_matvaretabellen' });
-    expect(nutrient(body, 1008)).toMatchObject({ unit: 'kcal', amount: 63, source: 'no_matvaretabellen' });
-    expect(nutrient(body, 1004)).toMatchObject({ amount: 3.5, source: 'no_matvaretabellen' });
+    expect(nutrient(body, 1062)).toMatchObject({ unit: 'kJ', amount: 267, source: 'no_matvaretabellen' });
+    expect(nutrient(body, 1008)).toMatchObject({ unit: 'kcal', amount: 64, source: 'no_matvaretabellen' });
+    expect(nutrient(body, 1004)).toMatchObject({ amount: 3.6, source: 'no_matvaretabellen' });
     expect(nutrient(body, 1003)).toMatchObject({ amount: 3.4, source: 'no_matvaretabellen' });
     expect(nutrient(body, 1050)).toMatchObject({ amount: 4.5, source: 'no_matvaretabellen' });
-    expect(nutrient(body, 1087)).toMatchObject({ unit: 'mg', amount: 130, source: 'no_matvaretabellen' });
+    expect(nutrient(body, 1087)).toMatchObject({ unit: 'mg', amount: 132, source: 'no_matvaretabellen' });
     expect(nutrient(body, 1093)).toMatchObject({ unit: 'mg', amount: 40, source: 'no_matvaretabellen' });
     expect(nutrient(body, 1100)).toMatchObject({ unit: 'µg', amount: 16, source: 'no_matvaretabellen' });
     // Matvaretabellen has no carbohydrate by difference: SR28 1077 gives 4.8 g, kept as the fallback
     expect(nutrient(body, 1005)).toMatchObject({ amount: 4.8, source: 'usda_fallback' });
   });
 
-  it('never serves a "missing" 0: retinol, niacin, thiamin and iron of 01-001 are 0 in the file and fall back', async () => {
+  it('never serves a "missing" 0: niacin and iron of 01-236 are 0 in the file and fall back', async () => {
     const body = (await t.get('/v1/ingredients/1077/nutrients?country=NO')).json();
-    // 01-001: Retinol (µg) 0, Niacin (mg) 0, Tiamin (mg) 0, Jern (mg) 0 (milk holds all four: the zero
-    // rule has no credible-zero row for them in milk products), so SR28 1077 answers:
-    // retinol 45 µg, niacin 0.089 mg, thiamin 0.046 mg, iron 0.03 mg
-    expect(nutrient(body, 1105)).toMatchObject({ amount: 45, source: 'usda_fallback' });
+    // 01-236: Niacin (mg) 0, Jern (mg) 0 (milk holds both: the zero rule has no credible-zero row
+    // for them in milk products), so SR28 1077 answers: niacin 0.089 mg, iron 0.03 mg
     expect(nutrient(body, 1167)).toMatchObject({ amount: 0.089, source: 'usda_fallback' });
-    expect(nutrient(body, 1165)).toMatchObject({ amount: 0.046, source: 'usda_fallback' });
     expect(nutrient(body, 1089)).toMatchObject({ amount: 0.03, source: 'usda_fallback' });
-    // ...while a credible zero is served as one: 01-001 Vitamin C (mg) 0 (milk products, rule
+    // ...its non-zero values are its own: Retinol (µg) 7, Tiamin (mg) 0.01
+    expect(nutrient(body, 1105)).toMatchObject({ amount: 7, source: 'no_matvaretabellen' });
+    expect(nutrient(body, 1165)).toMatchObject({ amount: 0.01, source: 'no_matvaretabellen' });
+    // ...and a credible zero is served as one: 01-236 Vitamin C (mg) 0 (milk products, rule
     // "Vitamin C (mg), 01 02 03 04 05 08 12") and Kostfiber (g) 0
     expect(nutrient(body, 1162)).toMatchObject({ amount: 0, source: 'no_matvaretabellen', qualifier: null });
     expect(nutrient(body, 1079)).toMatchObject({ amount: 0, source: 'no_matvaretabellen' });
@@ -70,16 +72,17 @@ describe('GET /v1/ingredients/:id/nutrients?country=NO (Matvaretabellen)', () =>
     expect(nutrient(body, 1095)).toMatchObject({ amount: 0.09, source: 'usda_fallback' });
   });
 
-  it('serves raw carrots from 06-036 "Gulrot, norsk, rå", with a plant food\'s retinol 0 kept', async () => {
+  it('serves raw carrots from 06-751 "Gulrot, uspesifisert, rå", with a plant food\'s retinol 0 kept', async () => {
     const body = (await t.get('/v1/ingredients/11124/nutrients?country=NO')).json();
-    expect(body.linked_food).toMatchObject({ dataset: 'no_matvaretabellen', code: '06-036', name: 'Gulrot, norsk, rå' });
-    // 06-036: Kilokalorier 36, Beta-karoten (µg) 5250, Vitamin A (RAE) 438, Kostfiber 3, Kalium 298 mg
+    // the table's unspecified carrots, before 06-036 "Gulrot, norsk, rå" (the same values)
+    expect(body.linked_food).toMatchObject({ dataset: 'no_matvaretabellen', code: '06-751', name: 'Gulrot, uspesifisert, rå' });
+    // 06-751: Kilokalorier 36, Beta-karoten (µg) 5250, Vitamin A (RAE) 438, Kostfiber 3, Kalium 298 mg
     expect(nutrient(body, 1008)).toMatchObject({ amount: 36, source: 'no_matvaretabellen' });
     expect(nutrient(body, 1107)).toMatchObject({ amount: 5250, source: 'no_matvaretabellen' });
     expect(nutrient(body, 1106)).toMatchObject({ amount: 438, source: 'no_matvaretabellen' });
     expect(nutrient(body, 1079)).toMatchObject({ amount: 3, source: 'no_matvaretabellen' });
     expect(nutrient(body, 1092)).toMatchObject({ amount: 298, source: 'no_matvaretabellen' });
-    // 06-036: Retinol (µg) 0 and Kolesterol (mg) 0: credible in a plant food, served as 0
+    // 06-751: Retinol (µg) 0 and Kolesterol (mg) 0: credible in a plant food, served as 0
     expect(nutrient(body, 1105)).toMatchObject({ amount: 0, source: 'no_matvaretabellen' });
     expect(nutrient(body, 1253)).toMatchObject({ amount: 0, source: 'no_matvaretabellen' });
   });

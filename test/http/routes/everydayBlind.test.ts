@@ -34,27 +34,29 @@ const TARGET_RECALL = 0.9;
  * DK facets, first choices made by the values and reviewed rows, measured on both parts of the split;
  * raised by issue 16d (a sibling record's values saying a national word, CIQUAL's pulp read as flesh)
  * issue 16e (records of the same food: raw as sold, distinguishing words left to the values) and
- * session 10 (class words, the common reading, plain names read as fresh, "95% lean" read as lean):
+ * session 10 (class words, the common reading, plain names read as fresh, "95% lean" read as lean) and
+ * session 11 (poultry "meat only" read as without skin, the part eaten of plant foods left to the
+ * values, the table's unspecified record first among equals):
  */
 const FLOOR: Record<string, { precision: number; recall: number }> = {
-  'tuning GB': { precision: 0.919, recall: 0.771 },
-  'tuning DE': { precision: 1.0, recall: 0.705 },
-  'tuning FR': { precision: 0.976, recall: 0.787 },
+  'tuning GB': { precision: 0.922, recall: 0.8 },
+  'tuning DE': { precision: 1.0, recall: 0.715 },
+  'tuning FR': { precision: 0.976, recall: 0.796 },
   'tuning SE': { precision: 1.0, recall: 0.841 },
-  'tuning NO': { precision: 0.951, recall: 0.8 },
-  'tuning DK': { precision: 0.957, recall: 0.825 },
-  'held-out GB': { precision: 0.981, recall: 0.604 },
-  'held-out DE': { precision: 0.977, recall: 0.517 },
-  'held-out FR': { precision: 0.931, recall: 0.606 },
-  'held-out SE': { precision: 1.0, recall: 0.542 },
-  'held-out NO': { precision: 0.937, recall: 0.523 },
-  'held-out DK': { precision: 0.959, recall: 0.528 },
-  'all GB': { precision: 0.944, recall: 0.693 },
-  'all DE': { precision: 0.991, recall: 0.62 },
-  'all FR': { precision: 0.958, recall: 0.705 },
-  'all SE': { precision: 1.0, recall: 0.71 },
-  'all NO': { precision: 0.946, recall: 0.672 },
-  'all DK': { precision: 0.958, recall: 0.691 },
+  'tuning NO': { precision: 0.964, recall: 0.81 },
+  'tuning DK': { precision: 0.968, recall: 0.844 },
+  'held-out GB': { precision: 1.0, recall: 0.604 },
+  'held-out DE': { precision: 0.98, recall: 0.564 },
+  'held-out FR': { precision: 0.932, recall: 0.629 },
+  'held-out SE': { precision: 1.0, recall: 0.554 },
+  'held-out NO': { precision: 0.958, recall: 0.534 },
+  'held-out DK': { precision: 0.98, recall: 0.55 },
+  'all GB': { precision: 0.952, recall: 0.709 },
+  'all DE': { precision: 0.991, recall: 0.647 },
+  'all FR': { precision: 0.959, recall: 0.72 },
+  'all SE': { precision: 1.0, recall: 0.715 },
+  'all NO': { precision: 0.962, recall: 0.682 },
+  'all DK': { precision: 0.972, recall: 0.712 },
 };
 
 interface Row {
