@@ -116,3 +116,56 @@ describe('issue 16, session 10: class words, the common reading and plain nation
     expect(nutrient(body, 1004)).toMatchObject({ amount: 6.24, source: 'fr_ciqual' });
   });
 });
+
+describe('session 11: the part eaten, poultry skin and equally good national foods', () => {
+  const linked = async (id: number, country: string) => (await t.get(`/v1/ingredients/${id}/nutrients?country=${country}`)).json();
+
+  it('reads poultry "meat only" as the meat without its skin: SR 5011 takes each table\'s chicken meat', async () => {
+    expect((await linked(5011, 'FR')).linked_food).toMatchObject({ dataset: 'fr_ciqual', code: '36003', name: 'Chicken, meat, raw' });
+    expect((await linked(5011, 'DE')).linked_food).toMatchObject({ dataset: 'de_bls', code: 'V413000' });
+    expect((await linked(5011, 'DK')).linked_food).toMatchObject({ dataset: 'dk_frida', code: '795' });
+    // ...and Matvaretabellen's "Kylling, filet, uten skinn, rå" is the breast, not the whole bird's meat
+    expect((await linked(5011, 'NO')).linked_food?.code).not.toBe('03-205');
+    expect((await linked(5062, 'NO')).linked_food).toMatchObject({ dataset: 'no_matvaretabellen', code: '03-205' });
+  });
+
+  it('reads Foundation\'s "skinless" breast as CIQUAL\'s and Livsmedelsverket\'s breast without skin', async () => {
+    expect((await linked(2646170, 'FR')).linked_food).toMatchObject({ dataset: 'fr_ciqual', code: '36017' });
+    expect((await linked(2646170, 'SE')).linked_food).toMatchObject({ dataset: 'se_livsmedelsverket', code: '1173' });
+  });
+
+  it('never answers a raw breast with a casseroled one (CoFID 18-307 "Chicken, breast, casseroled, meat only")', async () => {
+    for (const id of [5062, 2646170]) expect((await linked(id, 'GB')).linked_food?.code ?? null, String(id)).not.toBe('18-307');
+  });
+
+  it('leaves the part eaten of a vegetable to the values: CoFID 13-489 old potatoes, flesh only, for SR 11352 flesh and skin', async () => {
+    const body = await linked(11352, 'GB');
+    expect(body.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '13-489', name: 'Potatoes, old, raw, flesh only' });
+    // CoFID 2021 Proximates 13-489: water 78.1 g, protein 1.9 g, 82 kcal
+    expect(nutrient(body, 1051)).toMatchObject({ amount: 78.1, source: 'uk_cofid' });
+    expect(nutrient(body, 1008)).toMatchObject({ amount: 82, source: 'uk_cofid' });
+    // ...while an apple with skin keeps the national apple that names no part, not the peeled one
+    expect((await linked(9003, 'DE')).linked_food).toMatchObject({ dataset: 'de_bls', code: 'F110100' });
+  });
+
+  it('reads SR "without peel" as the flesh, and lemon peel as another product: SR 9150 lemons', async () => {
+    const gb = await linked(9150, 'GB');
+    expect(gb.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '14-129', name: 'Lemons, peeled, flesh only' });
+    // CoFID 2021 Proximates 14-129: water 89.1 g, 14 kcal
+    expect(nutrient(gb, 1051)).toMatchObject({ amount: 89.1, source: 'uk_cofid' });
+    expect(nutrient(gb, 1008)).toMatchObject({ amount: 14, source: 'uk_cofid' });
+    expect((await linked(9150, 'DE')).linked_food).toMatchObject({ dataset: 'de_bls', code: 'F601100', name: 'Zitrone roh' });
+    expect((await linked(9150, 'NO')).linked_food).toMatchObject({ dataset: 'no_matvaretabellen', code: '06-550' });
+    expect((await linked(9156, 'DE')).linked_food?.code ?? null).not.toBe('F601100'); // Lemon peel, raw
+  });
+
+  it('chooses the nearer values among equally good national foods: BLS cheddar of 50 %, not 45 %, fat in dry matter', async () => {
+    for (const id of [328637, 1009]) {
+      const body = await linked(id, 'DE');
+      expect(body.linked_food, String(id)).toMatchObject({ dataset: 'de_bls', code: 'M303700' });
+      // bls_2025.json M303700 "Chester (Cheddar) mind. 50 % Fett i. Tr.": grassi 32.2, calorie 387
+      expect(nutrient(body, 1004)).toMatchObject({ amount: 32.2, source: 'de_bls' });
+      expect(nutrient(body, 1008)).toMatchObject({ amount: 387, source: 'de_bls' });
+    }
+  });
+});
