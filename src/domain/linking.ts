@@ -768,12 +768,17 @@ export function ambiguousWith(
   // chilled, canned, dried, salted or cooked reading is no rival to a raw one (tables say those states).
   const processed = (r: LinkResult) => r.unexplained.some((t) => STATE_WORDS.has(t) && !RAW.has(t));
   const skipProcessed = !nationalSaysState && !processed(best);
+  // Meat "with added solution" (injected with brine) is what a national name says when it means
+  // it: such a reading is no rival to an untreated one (SR 10949 top loin chops against 10036).
+  const treated = (r: LinkResult) => r.unexplained.some((t) => TREATMENT_WORDS.has(t));
+  const skipTreated = !treated(best);
   return (
     scored.find(
       (r) =>
         r.candidateId !== best.candidateId &&
         r.rival &&
         !(skipProcessed && processed(r)) &&
+        !(skipTreated && treated(r)) &&
         r.worst !== null &&
         !best.unexplained.every((t) => r.unexplained.includes(t)) &&
         (profileDetail(profileOf(best.candidateId), profileOf(r.candidateId))?.worst ?? 0) < 1 &&
@@ -781,6 +786,9 @@ export function ambiguousWith(
     ) ?? null
   );
 }
+
+/** Words of a treatment the plain food has not had (synonyms.csv reads "added solution" as "solution"). */
+const TREATMENT_WORDS: ReadonlySet<string> = new Set(['solution']);
 
 /** How far a one-sided "enriched" lowers a candidate's rank (not its score) among the linker's choices. */
 const ENRICHMENT_PENALTY = 0.05;

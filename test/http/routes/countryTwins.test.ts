@@ -168,4 +168,20 @@ describe('session 11: the part eaten, poultry skin and equally good national foo
       expect(nutrient(body, 1008)).toMatchObject({ amount: 387, source: 'de_bls' });
     }
   });
+  it('reads pork loin chops by their cut and fat trim: bone-in or boneless, a fat rim trimmed to 5 mm, BLS\'s Kotelett', async () => {
+    // SR 10036 (bone-in) and 10164 (boneless) center loin chops, separable lean and fat: the same values per 100 g eaten
+    const se = await linked(10164, 'SE');
+    expect(se.linked_food).toMatchObject({ dataset: 'se_livsmedelsverket', code: '971', name: 'Gris fläsk kotlett fettkant 5 mm rå' });
+    // LivsmedelsDB_201702061629.csv 971: Fett 12 g, Protein 19.4 g, 184.9 kcal
+    expect(nutrient(se, 1004)).toMatchObject({ amount: 12, source: 'se_livsmedelsverket' });
+    expect(nutrient(se, 1008)).toMatchObject({ amount: 184.9, source: 'se_livsmedelsverket' });
+    expect((await linked(10036, 'SE')).linked_food).toMatchObject({ code: '971' });
+    // BLS U522100 "Schwein Stielkotelett" and U622100 "Schwein Kotelett (Rücken/cranial)" (read "loin chop"): grassi 10.08, calorie 175
+    const de = await linked(10036, 'DE');
+    expect(['U522100', 'U622100']).toContain(de.linked_food?.code);
+    expect(nutrient(de, 1004)).toMatchObject({ amount: 10.08, source: 'de_bls' });
+    // A chop injected with a salt solution (SR 10949) is no rival to the untreated one for a name that does not say it
+    expect((await linked(10036, 'FR')).linked_food).toMatchObject({ dataset: 'fr_ciqual', code: '28100' });
+  });
 });
+
