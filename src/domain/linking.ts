@@ -278,6 +278,10 @@ export function nameTokens(name: string, synonyms: Synonyms): NameTokens {
   const all = new Set(baseTokens(name, synonyms));
   // The meat of a named part is that part ("breast, meat only" is the breast without its skin);
   // "meat" tells the whole animal's meat from meat and skin only where no part is named.
+  // A colour before the noun ("White cabbage raw", CIQUAL "White cabbage, raw") names a variety,
+  // as CoFID's "Cabbage, white, raw" does after it: a name word, not a head word every canonical
+  // name must say.
+  if (head.length > 1 && head.some((t) => !HEAD_COLOURS.has(t))) head = head.filter((t) => !HEAD_COLOURS.has(t));
   const partMeat = [...all].some((t) => t !== 'skin' && PART_WORDS.has(t));
   if (partMeat) {
     all.delete('meat');
@@ -421,6 +425,8 @@ export const SPECIFIC_RECORD_WORST = 0.8;
 
 /** The bars of a first choice the values make (Linker.rank), and the categories it is allowed in. */
 export const CLEAR_SCORE = 0.65;
+/** Colours that name a variety before the noun of a head (nameTokens). */
+const HEAD_COLOURS: ReadonlySet<string> = new Set(['white', 'red', 'green', 'yellow', 'brown']);
 /** Parts of an animal: a record of one is never the common reading of a name that does not say it. */
 const PART_WORDS = new Set([
   'breast', 'thigh', 'wing', 'drumstick', 'leg', 'back', 'neck', 'loin', 'tenderloin', 'shoulder', 'rib', 'sparerib', 'brisket',

@@ -183,5 +183,13 @@ describe('session 11: the part eaten, poultry skin and equally good national foo
     // A chop injected with a salt solution (SR 10949) is no rival to the untreated one for a name that does not say it
     expect((await linked(10036, 'FR')).linked_food).toMatchObject({ dataset: 'fr_ciqual', code: '28100' });
   });
+  it('reads a colour before the noun as a variety: CIQUAL 20116 "White cabbage, raw" and BLS G342100 "Weißkohl roh" for SR 11109', async () => {
+    const fr = await linked(11109, 'FR');
+    expect(fr.linked_food).toMatchObject({ dataset: 'fr_ciqual', code: '20116', name: 'White cabbage, raw' });
+    // Table Ciqual 2020 20116: water 90 g, protein 1.38 g
+    expect(nutrient(fr, 1051)).toMatchObject({ amount: 90, source: 'fr_ciqual' });
+    expect(nutrient(fr, 1003)).toMatchObject({ amount: 1.38, source: 'fr_ciqual' });
+    expect((await linked(11109, 'DE')).linked_food).toMatchObject({ dataset: 'de_bls', code: 'G342100' });
+  });
 });
 
