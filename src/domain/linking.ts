@@ -232,7 +232,8 @@ export function namesUnspecified(...names: Array<string | null>): boolean {
  * "45+" or Frida's "% fidm." are fat in dry matter, not per 100 g).
  */
 function statedFat(name: string): [number, number] | null {
-  const m = name.match(/(\d+(?:[.,]\d+)?)(?:\s*-\s*(\d+(?:[.,]\d+)?))?\s*%\s*(?:milk\s*)?fat\b/i);
+  // A cheese's "50 % fat in dry matter" (BLS "Fett i. Tr.") is a grade of the dry matter, not fat per 100 g.
+  const m = name.match(/(\d+(?:[.,]\d+)?)(?:\s*-\s*(\d+(?:[.,]\d+)?))?\s*%\s*(?:milk\s*)?fat\b(?!\s*(?:in (?:the )?dry matter|i\.?\s*tr))/i);
   if (!m) return null;
   const lo = Number(m[1]!.replace(',', '.'));
   return [lo, m[2] === undefined ? lo : Number(m[2].replace(',', '.'))];
@@ -282,11 +283,18 @@ export function nameTokens(name: string, synonyms: Synonyms): NameTokens {
   // as CoFID's "Cabbage, white, raw" does after it: a name word, not a head word every canonical
   // name must say.
   if (head.length > 1 && head.some((t) => !HEAD_COLOURS.has(t))) head = head.filter((t) => !HEAD_COLOURS.has(t));
-  const partMeat = [...all].some((t) => t !== 'skin' && PART_WORDS.has(t));
-  if (partMeat) {
-    all.delete('meat');
-    head = head.filter((t) => t !== 'meat');
+  // Poultry "meat only" (SR, CoFID; Livsmedelsverket's "u skinn" reads so) is the meat without its
+  // skin, as CIQUAL's "without skin"; elsewhere it means off the bone (CoFID rabbit, oxtail) and
+  // says nothing of skin. Of a named part ("breast, meat only", "breast, meat and skin") "meat"
+  // says nothing more: it tells the whole bird's meat from its skin only where no part is named.
+  if (POULTRY_MEAT.test(name) && [...all].some((t) => POULTRY.has(t))) {
+    if (MEAT_ONLY.test(name)) all.add('peeled');
+    if ([...all].some((t) => t !== 'skin' && PART_WORDS.has(t))) {
+      all.delete('meat');
+      head = head.filter((t) => t !== 'meat');
+    }
   }
+  const core = new Set(baseTokens(coreText, synonyms, true).filter((t) => t !== 'meat' || all.has('meat')));
   // A phrase may rewrite the head away ("Squash, summer, zucchini" reads "zucchini"): the head is
   // then what the phrase made of the first parts, however many it spans (Foundation 2685568
   // "Squash, summer, green, zucchini, ...": four).
@@ -302,7 +310,7 @@ export function nameTokens(name: string, synonyms: Synonyms): NameTokens {
   return {
     all,
     head: new Set(head),
-    core: new Set(baseTokens(coreText, synonyms, true)),
+    core,
     perWholeWeight: /weighed with|with bone|including bone|incl\.? bone/i.test(name),
     average: AVERAGE.test(name),
     fat: statedFat(name),
@@ -425,6 +433,12 @@ export const SPECIFIC_RECORD_WORST = 0.8;
 
 /** The bars of a first choice the values make (Linker.rank), and the categories it is allowed in. */
 export const CLEAR_SCORE = 0.65;
+/** How SR, CoFID and the glossaries' readings say poultry without its skin (nameTokens). */
+const MEAT_ONLY = /\bmeat only\b/i;
+/** ...and how they say which of a bird's meat a record is ("meat only", "meat and skin"). */
+const POULTRY_MEAT = /\bmeat (?:only|and skin)\b/i;
+/** Birds whose "meat only" records are the meat without the skin. */
+const POULTRY: ReadonlySet<string> = new Set(['chicken', 'turkey', 'duck', 'goose', 'hen', 'capon', 'pheasant', 'quail', 'squab', 'pigeon', 'guinea', 'poultry']);
 /** Colours that name a variety before the noun of a head (nameTokens). */
 const HEAD_COLOURS: ReadonlySet<string> = new Set(['white', 'red', 'green', 'yellow', 'brown']);
 /** Parts of an animal: a record of one is never the common reading of a name that does not say it. */
@@ -448,6 +462,9 @@ export const EXPLAINED_COMPONENTS = 5;
 function compared(a: Profile, b: Profile): number {
   return PROFILE_PARTS.filter(({ key }) => a[key] !== null && b[key] !== null).length;
 }
+
+/** How many profile components two profiles both give (what profileDistance sums over). */
+export const comparedComponents = compared;
 
 /** Water (g/100 g) below which a food is a dry food whatever its name says (flour, pasta, rice, pulses as sold: 8-14 g). */
 export const DRY_WATER = 20;

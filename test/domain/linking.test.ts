@@ -178,6 +178,7 @@ describe('linking', () => {
     // name that says another part than the national one is compared without it: "verifies a record
     // that names another part eaten" below).
     const apart = { ...food, profile: { ...food.profile, carb: 13.2 } };
+    // (a made-up name for SR 11353's values: it names no part, and words the national name lacks)
     const russetUnsaid = { ...russet, name: 'Potatoes, russet, raw, commodity, food distribution program' };
     expect(new Linker([red, russetUnsaid, skin], synForm).rank(apart).find((r) => r.candidateId === 11353)).toMatchObject({
       verified: true,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildGlossary, translateName, type Glossary } from '../../domain/glossary.js';
-import { Linker, linkMethod, namesUnspecified, profileDistance, type LinkCandidate, type LinkResult, type NationalFoodForLink, type Profile, type Synonyms } from '../../domain/linking.js';
+import { comparedComponents, Linker, linkMethod, namesUnspecified, profileDistance, type LinkCandidate, type LinkResult, type NationalFoodForLink, type Profile, type Synonyms } from '../../domain/linking.js';
 import { countRows, type ImportContext } from '../context.js';
 import { recipeUses } from '../fndds.js';
 import { mappingsDir, readDataCsv } from './common.js';
@@ -296,6 +296,14 @@ export function linkNationalFoods(
     }
     // From the ingredient's side: each ingredient's best verified national food.
     const unspecified = new Set(foods.filter((f) => namesUnspecified(f.name, f.name_en)).map((f) => f.code));
+    // How far a national food's values lie from an ingredient's, per component compared; where
+    // fewer than three macronutrients can be compared, last (a sparse record is not a near one).
+    const distance = (x: CandidateRow) => {
+      const a = profiles.get(x.code) ?? EMPTY;
+      const b = canonicalProfile.get(x.r.candidateId) ?? EMPTY;
+      const n = comparedComponents(a, b);
+      return n < 3 ? Number.POSITIVE_INFINITY : profileDistance(a, b) / n;
+    };
     const chosen = new Map<number, CandidateRow>();
     for (const k of kept) {
       if (!k.r.verified) continue;
@@ -304,22 +312,22 @@ export function linkNationalFoods(
       const own = (x: CandidateRow) => (x.r.twinOf === undefined && x.r.recordOf === undefined ? 1 : 0);
       // Among equally good ones, the table's unspecified record of the food: Matvaretabellen
       // "Helmelk, uspesifisert" for whole milk, not "Kaffemelk, 3,5 % fett".
-      const plain = (x: CandidateRow) => (unspecified.has(x.code) ? 1 : 0);
-      // ...then the one whose values are nearer (BLS M303700 "Chester (Cheddar) min. 50 % fat in
-      // dry matter", 32.2 g fat, for SR 328637 cheddar, 34 g, not the 45 % grade, 28.8 g).
-      const distance = (x: CandidateRow) => profileDistance(profiles.get(x.code) ?? EMPTY, canonicalProfile.get(x.r.candidateId) ?? EMPTY);
+      const unspecifiedFirst = (x: CandidateRow) => (unspecified.has(x.code) ? 1 : 0);
+      // ...then the national food's own first choice, then the one whose values are nearer (BLS
+      // M303700 "Chester (Cheddar) min. 50 % fat in dry matter", 32.2 g fat, for SR 328637 cheddar,
+      // 34 g, not the 45 % grade, 28.8 g; both choose 328637 first).
       const better = (x: CandidateRow, y: CandidateRow) =>
         own(x) !== own(y)
           ? own(x) > own(y)
           : x.r.score !== y.r.score
             ? x.r.score > y.r.score
-            : plain(x) !== plain(y)
-              ? plain(x) > plain(y)
-              : distance(x) !== distance(y)
-                ? distance(x) < distance(y)
-                : x.rank !== y.rank
+            : unspecifiedFirst(x) !== unspecifiedFirst(y)
+              ? unspecifiedFirst(x) > unspecifiedFirst(y)
+              : x.rank !== y.rank
                 ? x.rank < y.rank
-                : x.code < y.code;
+                : distance(x) !== distance(y)
+                  ? distance(x) < distance(y)
+                  : x.code < y.code;
       if (!c || better(k, c)) {
         chosen.set(k.r.candidateId, k);
       }

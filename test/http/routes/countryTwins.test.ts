@@ -125,7 +125,8 @@ describe('session 11: the part eaten, poultry skin and equally good national foo
     expect((await linked(5011, 'DE')).linked_food).toMatchObject({ dataset: 'de_bls', code: 'V413000' });
     expect((await linked(5011, 'DK')).linked_food).toMatchObject({ dataset: 'dk_frida', code: '795' });
     // ...and Matvaretabellen's "Kylling, filet, uten skinn, rå" is the breast, not the whole bird's meat
-    expect((await linked(5011, 'NO')).linked_food?.code).not.toBe('03-205');
+    const no = (await linked(5011, 'NO')).linked_food;
+    expect(no === null || no === undefined || no.code !== '03-205', JSON.stringify(no)).toBe(true);
     expect((await linked(5062, 'NO')).linked_food).toMatchObject({ dataset: 'no_matvaretabellen', code: '03-205' });
   });
 
@@ -135,7 +136,8 @@ describe('session 11: the part eaten, poultry skin and equally good national foo
   });
 
   it('never answers a raw breast with a casseroled one (CoFID 18-307 "Chicken, breast, casseroled, meat only")', async () => {
-    for (const id of [5062, 2646170]) expect((await linked(id, 'GB')).linked_food?.code ?? null, String(id)).not.toBe('18-307');
+    // CoFID has no raw breast: the raw skinless breasts have no GB food at all
+    for (const id of [5062, 2646170]) expect((await linked(id, 'GB')).linked_food ?? null, String(id)).toBeNull();
   });
 
   it('leaves the part eaten of a vegetable to the values: CoFID 13-489 old potatoes, flesh only, for SR 11352 flesh and skin', async () => {
@@ -169,7 +171,8 @@ describe('session 11: the part eaten, poultry skin and equally good national foo
     }
   });
   it('reads pork loin chops by their cut and fat trim: bone-in or boneless, a fat rim trimmed to 5 mm, BLS\'s Kotelett', async () => {
-    // SR 10036 (bone-in) and 10164 (boneless) center loin chops, separable lean and fat: the same values per 100 g eaten
+    // SR 10036 (bone-in) and 10164 (boneless) center loin chops, separable lean and fat: the same name once "bone-in" is
+    // read as no name word (values per 100 g eaten either way); their samples differ (fat 9.03 and 12.96 g), the values decide
     const se = await linked(10164, 'SE');
     expect(se.linked_food).toMatchObject({ dataset: 'se_livsmedelsverket', code: '971', name: 'Gris fläsk kotlett fettkant 5 mm rå' });
     // LivsmedelsDB_201702061629.csv 971: Fett 12 g, Protein 19.4 g, 184.9 kcal
