@@ -194,5 +194,17 @@ describe('session 11: the part eaten, poultry skin and equally good national foo
     expect(nutrient(fr, 1003)).toMatchObject({ amount: 1.38, source: 'fr_ciqual' });
     expect((await linked(11109, 'DE')).linked_food).toMatchObject({ dataset: 'de_bls', code: 'G342100' });
   });
+  it('reads BLS egg-free pasta as plain dry pasta and "White bread/wheat bread" as white bread', async () => {
+    const pasta = await linked(20420, 'DE');
+    expect(pasta.linked_food).toMatchObject({ dataset: 'de_bls', code: 'E401000', name: 'Teigwaren eifrei, roh' });
+    // bls_2025.json E401000: proteine 12.4, calorie 346
+    expect(nutrient(pasta, 1003)).toMatchObject({ amount: 12.4, source: 'de_bls' });
+    const bread = await linked(18069, 'DE');
+    expect(bread.linked_food).toMatchObject({ dataset: 'de_bls', code: 'B311000', name: 'Weizenbrot/Weißbrot' });
+    // bls_2025.json B311000: proteine 8.69, calorie 272
+    expect(nutrient(bread, 1008)).toMatchObject({ amount: 272, source: 'de_bls' });
+    // ...and USDA's "white wheat" bread (a whole-grain bread of white wheat) no longer takes it
+    expect((await linked(18967, 'DE')).linked_food?.code ?? null).not.toBe('B311000');
+  });
 });
 
