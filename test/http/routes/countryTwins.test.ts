@@ -206,5 +206,13 @@ describe('session 11: the part eaten, poultry skin and equally good national foo
     // ...and USDA's "white wheat" bread (a whole-grain bread of white wheat) no longer takes it
     expect((await linked(18967, 'DE')).linked_food?.code ?? null).not.toBe('B311000');
   });
+
+  it('reads CoFID "bread/strong" flour as bread flour: SR 20129 "Wheat flours, bread, unenriched" takes 11-887', async () => {
+    const body = await linked(20129, 'GB');
+    expect(body.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '11-887', name: 'Flour, wheat, bread/strong, white' });
+    // CoFID 2021 Proximates 11-887: protein 11.3 g, 353 kcal
+    expect(nutrient(body, 1003)).toMatchObject({ amount: 11.3, source: 'uk_cofid' });
+    expect(nutrient(body, 1008)).toMatchObject({ amount: 353, source: 'uk_cofid' });
+  });
 });
 
