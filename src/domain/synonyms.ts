@@ -62,6 +62,7 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'swede', to: 'rutabaga', note: 'British/US' },
   { from: 'beetroot', to: 'beet', note: 'British/US' },
   { from: 'mangetout', to: 'pea edible podded', note: 'British/US (snow peas)' },
+  { from: 'mange tout', to: 'pea edible podded', note: 'British, written as two words' },
   { from: 'snow pea', to: 'pea edible podded', note: 'US' },
   { from: 'sugar snap pea', to: 'pea edible podded', note: 'US' },
   { from: 'rapeseed oil', to: 'oil canola', note: 'British/US' },
