@@ -141,6 +141,16 @@ const MILK_CHOCOLATE_CANDY =
  */
 const MILK_CHOCOLATE_BRANDS =
   /^candies\b(?![^|]*\b(?:dark|semisweet|semi-sweet|bittersweet)\b)[^|]*\b(?:almond joy|mr\.? goodbar|krackel|nestle, crunch|baby ruth|goobers|raisinets|reese.s(?! pieces)|skor|whatchamacallit|mars almond|dove|golden almond|pot of gold)\b/i;
+/** A name that says egg is in the food: its head ("Egg custards") or what it was prepared with. */
+const NAMES_EGG_IN = /^eggs?\b(?! substitute)|\b(?:prepared|made) with\b[^|]*\begg/i;
+
+/**
+ * A gluten-free baked good's dish word ("cookies", "rolls") says nothing of milk (the labels of
+ * gluten-free breads and cookies differ), but a milk word in its name does ("Gluten Free Wafers,
+ * Milk Chocolate").
+ */
+const NAMES_MILK = /\b(?:milk|cheese|butter|cream|yogurt|whey)\b/i;
+
 /** Crisped rice in candy bars is malted (barley malt): gluten, as in the crispy M&M's and 100 Grand. */
 const CRISPED_RICE_BRANDS = /^candies\b[^|]*\b(?:krackel|nestle, crunch|whatchamacallit)\b/i;
 /** Peanut centres of branded candy bars. */
@@ -267,8 +277,8 @@ export const ALLERGEN_RULES: AllergenRule[] = [
     ],
     veto: (name) =>
       (/\bagutuk\b/i.test(name) && !/\b(?:milk|cream|butter)\b/i.test(name.replace(/alaskan ice cream/i, ''))) ||
-      /dry mix, incomplete(?! \(includes buttermilk)|pancakes?, (?![^|]*buttermilk)[^|]*dry mix|milk, imitation|sour cream, imitation|^(?:peanut|almond|cashew|sunflower(?: seed)?) butter|ucuhuba|coconut meat|snickers marathon|kudos[^|]*peanut butter|manhattan|^syrups?\b|table blends|pie spice|pumpkin pie mix|fruit and juice bars|flakes without milk, dry form|lasagna, unprepared|(?:infant|toddler) formula[^|]*(?:\bsoy\b|isomil|prosobee|neocate|elecare|puramino|nutramigen aa|expert care)/i.test(name) ||
-      GLUTEN_FREE.test(name),
+      /dry mix, incomplete(?! \(includes buttermilk)|pancakes?, (?![^|]*buttermilk)[^|]*dry mix|milk, imitation|sour cream, imitation|^(?:peanut|almond|cashew|sunflower(?: seed)?) butter|ucuhuba|coconut meat|snickers marathon|kudos[^|]*peanut butter|manhattan|^syrups?\b(?![^|]*\bwith butter\b)|table blends(?![^|]*\bwith butter\b)|pie spice|pumpkin pie mix|fruit and juice bars|flakes without milk, dry form|(?<!cheese )lasagna, unprepared|(?:infant|toddler) formula[^|]*(?:\bsoy\b|isomil|prosobee|neocate|elecare|puramino|nutramigen aa|expert care)/i.test(name) ||
+      (GLUTEN_FREE.test(name) && !NAMES_MILK.test(name)),
   },
   {
     allergen: 'eggs',
@@ -283,11 +293,14 @@ export const ALLERGEN_RULES: AllergenRule[] = [
       CUSTARD_APPLE,
       w('eggplants?|ranch salad|ranch-flavou?r(?:ed)?|ranch flavou?r(?:ed)?|egg-free|eggless|without eggs?|made without egg|eggfruit|dry mix(?!, prepared)|incomplete|toaster-type|babyfood, cookies?|cookies?, baby|sandwich|creme|cream filling|wafers?|marie|coated|icing|marshmallow|biscuit sticks|special dietary|syrups?|table blends|pie spice|pumpkin pie mix|no-bake|without tartar|fat-free|macaroni or noodles|noodles with cheese|snickers (?:marathon|munch)|marathon|milky way caramels|twix|3 musketeers truffle|popcorn, cakes|cake or wafer|waffle crisp|pan dulce, la ricura|ice cream cookie sandwich|dinosaur eggs|tofu|vegan|mayonnaise, imitation|imitation mayonnaise|(?:mayonnaise|mayo)[^,]*,? (?:tofu|soy|vegan)|(?:rice|cellophane|glass|soba|udon|ramen|chow mein|lo mein) noodles?|noodles, (?:rice|cellophane|chinese|japanese|soba|somen|udon)|cake, (?:rice|fish|crab)|(?:rice|fish|crab|corn|potato|popcorn) cakes?|graham crackers?|cookies?, (?:graham|animal|fig|gingersnaps?|shortbread|butter)|animal crackers|fig bars?|gingersnaps?|ginger snaps|vanilla wafers?(?!, chilled)|shortbread|sugar wafers|cake, (?:shortcake)|pie filling|wafers|yeast-leavened|doughnuts?, yeast|english muffins?|muffins?, english|pancakes?, (?:plain, )?dry mix|waffles?, (?:plain, )?dry mix|dry mix(?:, unprepared)?$|gluten-free|rice krispies|cookies?, (?:chocolate wafers|sandwich)|sandwich cookies?|creme-filled'),
     ],
-    // Whole names the usual recipe leaves without egg (unprepared mixes, sandwich cookies, syrups).
+    // Whole names the usual recipe leaves without egg (unprepared mixes, sandwich cookies, syrups),
+    // unless the name itself says egg is in it ("Pudding, lemon, dry mix, ..., prepared with sugar,
+    // egg yolk and water"; "Egg custards, dry mix").
     veto: (name) =>
-      /\bdry mix\b(?!, prepared)|\bincomplete\b|toaster-type|\bmix, dry\b|muffin mix|\bstuffing\b|\bcookies?\b.*\b(?:sandwich|creme|wafers?|marie|icing|coating|coated|marshmallow|biscuit sticks|special dietary)\b|\bcookie, (?:with|chocolate, with)\b|^syrups?\b|table blends|pie spice|pumpkin pie mix|no-bake|without tartar|\btwix\b|made without egg|ginger ?snaps|babyfood, cookie|la ricura|ranch dressing, fat-free/i.test(name) ||
+      !NAMES_EGG_IN.test(name) &&
+      (/\bdry mix\b(?!, prepared)|\bincomplete\b|toaster-type|\bmix, dry\b|muffin mix|\bstuffing\b|\bcookies?\b.*\b(?:sandwich|creme|wafers?|marie|icing|coating|coated|marshmallow|biscuit sticks|special dietary)\b|\bcookie, (?:with|chocolate, with)\b|^syrups?\b|table blends|pie spice|pumpkin pie mix|no-bake|without tartar|\btwix\b|made without egg|ginger ?snaps|babyfood, cookie|la ricura|ranch dressing, fat-free/i.test(name) ||
       /mayonnaise[^|]*(?:tofu|egg-free|eggless|vegan)|(?:tofu|vegan)[^|]*mayonnaise/i.test(name) ||
-      GLUTEN_FREE.test(name),
+      GLUTEN_FREE.test(name)),
   },
   {
     allergen: 'fish',

@@ -27,13 +27,14 @@ const TARGET = { recall: 0.98, precision: 0.95 };
 // to 0.1 % (gluten 732/761 recall; wheat 627/665; dairy 519/559; eggs 149/177 and 149/179; soy
 // 102/109; sesame 24/25; sulphites 31/33; mustard 4 of 19 missed). When the second labeller's rows
 // were merged, before that round, they measured gluten 95.4, wheat 93.2, dairy 92.1/94.8, eggs
-// 84.2/82.3, soy 93.6, sesame 96.0, sulphites 90.9, mustard 4 and celery 2 missed. Raise them when
-// the rules improve; never lower them.
+// 84.2/82.3, soy 93.6, sesame 96.0, sulphites 90.9, mustard 4 and celery 2 missed. Session 11 (a name
+// that says the allergen is in it overrides a dish-word veto) raised dairy to 522/559 and eggs to
+// 151/177 and 151/181. Raise them when the rules improve; never lower them.
 const SHORTFALL: Partial<Record<string, { recall?: number; precision?: number; missed?: number }>> = {
   gluten: { recall: 0.961 },
   wheat: { recall: 0.942 },
-  dairy: { recall: 0.928 },
-  eggs: { recall: 0.841, precision: 0.832 },
+  dairy: { recall: 0.933 },
+  eggs: { recall: 0.853, precision: 0.834 },
   soy: { recall: 0.935 },
   sesame: { recall: 0.96 },
   sulphites: { recall: 0.939 },
@@ -127,6 +128,14 @@ describe('allergen flags on the held-out half of the blind labels', () => {
     expect(await flags(2262074)).not.toContain('dairy'); // Almond butter, creamy
     expect(await flags(11475)).not.toContain('molluscs'); // Squash, summer, scallop
     expect(await flags(42178)).toEqual(['soy']); // Mayonnaise, made with tofu: soy, not eggs
+    // a name that says the allergen is in it is flagged whatever dish word would otherwise veto it
+    expect(await flags(19333)).toContain('eggs'); // Pudding, lemon, dry mix, ..., prepared with sugar, egg yolk and water
+    expect(await flags(19169)).toContain('eggs'); // Egg custards, dry mix
+    expect(await flags(28359)).toContain('dairy'); // Glutino, Gluten Free Wafers, Milk Chocolate
+    expect(await flags(28358)).not.toContain('dairy'); // Glutino, Gluten Free Wafers, Lemon Flavored
+    expect(await flags(32017)).toContain('dairy'); // Pasta mix, Italian four cheese lasagna, unprepared
+    expect(await flags(19113)).toContain('dairy'); // Syrups, table blends, pancake, with butter
+    expect(await flags(20098)).not.toContain('eggs'); // Pasta, homemade, made without egg, cooked
   });
 
   it('filters by allergen case-insensitively and with the usual aliases', async () => {
