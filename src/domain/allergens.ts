@@ -343,7 +343,7 @@ export const ALLERGEN_RULES: AllergenRule[] = [
     allergen: 'soy',
     include: [
       ...composedOf('soy'),
-      w('soy|soya|soybeans?|soyabeans?|soymilk|tofu|tempeh|miso|edamame|natto|okara|yuba|teriyaki|shoyu|tamari|hoisin|textured vegetable protein|tvp|isomil|prosobee|meatless|vegetarian (?:burgers?|sausages?|chicken|meat|fillets?|meatloaf|patties|hot dogs?|franks?|links|bacon|slices|meatballs?)|veggie burger|clif|kashi golean|luna bar|ensure|glucerna|silk|restaurant, chinese|chinese restaurant|sweet and sour|general tso|lo mein|egg foo young|expert care|lecithin|mayonnaise, imitation, soybean'),
+      w('soy|soya|soybeans?|soyabeans?|soymilk|tofu|tempeh|miso|edamame|natto|okara|yuba|teriyaki|shoyu|tamari|hoisin|textured vegetable protein|tvp|isomil|prosobee|meatless|vegetarian (?:burgers?|sausages?|chicken|meat|fillets?|meatloaf|patties|hot dogs?|franks?|links|bacon|slices|meatballs?)|veggie burgers?|soyburgers?|clif|kashi golean|luna bar|ensure|glucerna|silk|restaurant, chinese|chinese restaurant|sweet and sour|general tso|lo mein|egg foo young|expert care|lecithin|mayonnaise, imitation, soybean'),
     ],
     exclude: [
       w(`${PLAIN_RESTAURANT_RICE}|${SWEET_AND_SOUR_SAUCE}`),
