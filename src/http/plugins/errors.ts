@@ -28,6 +28,9 @@ function parameterErrors(errors: AjvError[], context: string | undefined): Param
       message = `must be one of: ${(e.params.allowedValues as unknown[]).join(', ')}`;
     } else if (e.keyword === 'pattern' && e.params.pattern === NO_CONTROL_CHARACTERS) {
       message = 'must not contain control characters';
+    } else if (e.keyword === 'required') {
+      // Ajv says "must have required property 'to'", which reads "to must have required property 'to'" after the name.
+      message = 'is required';
     } else if (e.keyword === 'type') {
       message = `must be ${e.params.type === 'integer' ? 'an integer' : `of type ${String(e.params.type)}`}`;
     }

@@ -13,6 +13,12 @@ const conv = (id: number, from: string, to: string, amount: number | string, ext
   get(`/v1/ingredients/${id}/convert?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&amount=${amount}${extra}`);
 
 describe('GET /v1/ingredients/:id/convert', () => {
+  it('names a missing parameter in words a client can act on', async () => {
+    const res = await get('/v1/ingredients/11282/convert?from=piece&amount=1');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'invalid_parameter', detail: 'to is required', errors: [{ parameter: 'to', message: 'is required' }] });
+  });
+
   it('converts a cup of all-purpose flour to 125 g (SR28 WEIGHT.txt: 20081, 1 cup, 125 g)', async () => {
     const res = await conv(20081, 'cup', 'g', 1);
     expect(res.statusCode).toBe(200);
