@@ -68,6 +68,8 @@ export const Pagination = {
 
 /** Search text holds no control characters (a NUL broke FTS5 queries into a 500). */
 export const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u001f\\u007f]*$';
+/** A barcode as printed: 8 to 14 digits (GTIN-8, UPC-A, EAN-13, GTIN-14). */
+export const GTIN_DIGITS = '^[0-9]{8,14}$';
 /** The page bounds after validation filled in the defaults. */
 export function pageBounds(query: { limit?: number; offset?: number }): { limit: number; offset: number } {
   return { limit: query.limit ?? 20, offset: query.offset ?? 0 };

@@ -25,6 +25,17 @@ describe('errors', () => {
     }
   });
 
+  it('says what a bad parameter must be in words a client can act on, not in Ajv\'s', async () => {
+    const detail = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'x-api-key': t.key } });
+      expect(res.statusCode, url).toBe(400);
+      return res.json().detail as string;
+    };
+    expect(await detail('/v1/branded?gtin=123')).toBe('gtin must be 8 to 14 digits (a GTIN-8, UPC-A, EAN-13 or GTIN-14 as printed)');
+    expect(await detail('/v1/survey-foods?q=')).toBe('q must not be empty');
+    expect(await detail('/v1/ingredients/11282/convert?from=cup&amount=1')).toBe('to is required');
+  });
+
   it('answers HEAD like GET without a body', async () => {
     const res = await t.app.inject({ method: 'HEAD', url: '/v1/ingredients/1001', headers: { 'x-api-key': t.key } });
     expect(res.statusCode).toBe(200);
