@@ -207,6 +207,16 @@ describe('session 11: the part eaten, poultry skin and equally good national foo
     expect((await linked(18967, 'DE')).linked_food?.code ?? null).not.toBe('B311000');
   });
 
+  it('reads British pork and beef "fillet" as the tenderloin: CoFID 18-510 fillet medallions for SR 10060, a fillet steak for SR 23601', async () => {
+    const pork = await linked(10060, 'GB');
+    expect(pork.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '18-510', name: 'Pork, fillet medallions, raw, lean' });
+    // CoFID 2021 Proximates 18-510: water 74.6 g, protein 22.8 g, fat 0.5 g
+    expect(nutrient(pork, 1051)).toMatchObject({ amount: 74.6, source: 'uk_cofid' });
+    expect(nutrient(pork, 1003)).toMatchObject({ amount: 22.8, source: 'uk_cofid' });
+    // (SR 23601 is lean only, but its "trimmed to 1/8" fat" still reads as a fat word: it takes the lean and fat steak, 18-017)
+    expect(['18-016', '18-017']).toContain((await linked(23601, 'GB')).linked_food?.code);
+  });
+
   it('reads CoFID "bread/strong" flour as bread flour: SR 20129 "Wheat flours, bread, unenriched" takes 11-887', async () => {
     const body = await linked(20129, 'GB');
     expect(body.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '11-887', name: 'Flour, wheat, bread/strong, white' });
