@@ -209,8 +209,15 @@ describe('the method recorded with each link says what was compared', () => {
       if (inTable) grouped += 1;
     }
     expect(grouped).toBeGreaterThan(2000);
-    // Only CIQUAL has rows in food_groups.csv
-    expect(db.prepare("SELECT count(*) FROM national_link WHERE dataset_id <> 'fr_ciqual' AND method LIKE '%+group%'").pluck().get()).toBe(0);
+    // Only CIQUAL and BLS have rows in food_groups.csv; BLS's composite dishes (X, Y) and fillings (R) have none
+    expect(db.prepare("SELECT count(*) FROM national_link WHERE dataset_id NOT IN ('fr_ciqual', 'de_bls') AND method LIKE '%+group%'").pluck().get()).toBe(0);
+    expect(
+      db
+        .prepare("SELECT count(*) FROM national_link l JOIN national_food f USING (dataset_id, code) WHERE l.dataset_id = 'de_bls' AND f.food_group IN ('X', 'Y', 'R') AND l.method LIKE '%+group%'")
+        .pluck()
+        .get(),
+    ).toBe(0);
+    expect(db.prepare("SELECT count(*) FROM national_link WHERE dataset_id = 'de_bls' AND method LIKE '%+group%'").pluck().get()).toBeGreaterThan(4000);
   });
 
   it('says "+langual" only where the Swedish or Danish food and the chosen candidate both carry facets', () => {
