@@ -196,17 +196,22 @@ export const RANK_WEIGHTS = {
 /**
  * A name as the signals read it. A parenthesis explains, it does not qualify ("(Includes foods
  * for USDA's Food Distribution Program)"); "whole wheat" is one variety word, not "whole";
- * "commercially prepared" is the bought form of bread and the like; where a survey dish came
+ * "commercially prepared" is the bought form of bread and the like; tofu "prepared with calcium
+ * sulfate" names its coagulant; where a survey dish came
  * from is not how it was changed ("from restaurant or fast food"); "no cheese", "no sugar" left
  * something out of the plain food (salt is the exception SR lists everywhere, except a canned
  * food's "no salt added" pack).
  */
+/** Tofu "prepared with calcium sulfate" or "with nigari" names its coagulant, not a preparation or an addition. */
+const COAGULANT = /\bprepared with (?:calcium sulfate|magnesium chloride|nigari)(?: and magnesium chloride)?/gi;
+
 export function signalText(name: string): string {
   return name
     .replace(/\(.*?\)/g, ' ')
     .replace(/whole[ -](wheat|grain)/gi, 'wholegrain')
     .replace(/dry[ -]roasted/gi, 'roasted')
     .replace(/commercially prepared/gi, 'commercial')
+    .replace(COAGULANT, ' ')
     .replace(/from (restaurant or fast food|frozen|school cafeteria)/gi, ' ')
     .replace(/\bno (?!salt|added)(?=\w)/gi, 'reduced ')
     // A canned food's "no salt added" is the special low-sodium pack; "without salt" is how SR cooks everything.
@@ -232,7 +237,7 @@ export function rankSignals(
       /\b[A-Z][A-Z'&]{2,}\b/.test(name.replace(/\b(NFS|NS|USDA|UHT|RTF|RTE|RTS|NFDM|NDB)\b/g, '')) ||
       (list === 'survey' && /\([A-Z]/.test(name)),
     parts: name.split(',').length,
-    additions: /\bwith (?!added)/.test(normalizeName(name)),
+    additions: /\bwith (?!added)/.test(normalizeName(name.replace(COAGULANT, ' '))),
     generic: GENERIC_MARK.test(normalizeName(name)) && !MODIFIED_VARIANT.test(normalizeName(name)),
     specialCategory: (category !== null && SPECIAL_CATEGORIES.has(category)) || AS_INGREDIENT.test(name),
   };

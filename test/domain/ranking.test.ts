@@ -74,6 +74,11 @@ describe('ranking signals', () => {
     expect(rankSignals('Milk, whole, 3.25% milkfat, with added vitamin D', 0).additions).toBe(false);
     // "commercially prepared" is how bread is bought; the parenthesis explains, it does not qualify.
     expect(rankSignals('Bread, white, commercially prepared (includes soft bread crumbs)', 0).processedWords).toBe(0);
+    // Tofu "prepared with calcium sulfate" names its coagulant: neither prepared nor an addition; "Tofu, fried" is prepared.
+    const tofu = rankSignals('Tofu, raw, regular, prepared with calcium sulfate', 0);
+    expect([tofu.processedWords, tofu.additions]).toEqual([0, false]);
+    expect(rankSignals('Tofu, extra firm, prepared with nigari', 0).processedWords).toBe(0);
+    expect(rankSignals('Tofu, fried', 0).processedWords).toBe(1);
     expect(rankSignals('Hazelnuts, beaked (Northern Plains Indians)', 0, 'American Indian/Alaska Native Foods').specialCategory).toBe(true);
     // FNDDS stand-ins used only inside recipes are no food a user eats as such.
     expect(rankSignals('Cheese as ingredient in sandwiches', 0, null, 'survey').specialCategory).toBe(true);
