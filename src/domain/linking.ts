@@ -277,8 +277,6 @@ export function nameTokens(name: string, synonyms: Synonyms): NameTokens {
   const parts = name.replace(/\([^)]*\)/g, ' ').split(',');
   if (head.length > 0 && head.every((t) => classes.has(t))) head = baseTokens(parts.slice(0, 2).join(','), synonyms);
   const all = new Set(baseTokens(name, synonyms));
-  // The meat of a named part is that part ("breast, meat only" is the breast without its skin);
-  // "meat" tells the whole animal's meat from meat and skin only where no part is named.
   // A colour before the noun ("White cabbage raw", CIQUAL "White cabbage, raw") names a variety,
   // as CoFID's "Cabbage, white, raw" does after it: a name word, not a head word every canonical
   // name must say.
@@ -463,8 +461,14 @@ function compared(a: Profile, b: Profile): number {
   return PROFILE_PARTS.filter(({ key }) => a[key] !== null && b[key] !== null).length;
 }
 
-/** How many profile components two profiles both give (what profileDistance sums over). */
-export const comparedComponents = compared;
+/**
+ * profileDistance per component compared: breaks ties between national foods an ingredient could
+ * answer with. Infinite where fewer than three macronutrients are shared (profileDetail gives
+ * null): a sparse record is no near one.
+ */
+export function profileDistancePerComponent(a: Profile, b: Profile): number {
+  return profileDetail(a, b) === null ? Number.POSITIVE_INFINITY : profileDistance(a, b) / compared(a, b);
+}
 
 /** Water (g/100 g) below which a food is a dry food whatever its name says (flour, pasta, rice, pulses as sold: 8-14 g). */
 export const DRY_WATER = 20;
@@ -627,8 +631,10 @@ export function scorePair(
   // skin, raw") is read as saying none: the values decide whether the part matters, and it
   // reads no better than a name that says none ("Apfel roh" stays first for an apple with skin).
   const formOf = (all: Set<string>) => [...all].filter((t) => pool?.form?.has(t)).sort().join(' ');
+  const nationalForm = formOf(food.tokens.all);
+  const recordForm = formOf(candidate.tokens.all);
   const partDiffers =
-    candidate.category != null && TWIN_CATEGORIES.has(candidate.category) && formOf(food.tokens.all) !== '' && formOf(candidate.tokens.all) !== '' && formOf(food.tokens.all) !== formOf(candidate.tokens.all);
+    candidate.category != null && TWIN_CATEGORIES.has(candidate.category) && nationalForm !== '' && recordForm !== '' && nationalForm !== recordForm;
   const nationalNamed = partDiffers ? new Set([...named(food.tokens.all)].filter((t) => !pool?.form?.has(t))) : named(food.tokens.all);
   const name = nameSimilarity(nationalNamed, named(candidate.tokens.all), idf);
   const detail = profileDetail(food.profile, candidate.profile);
@@ -862,6 +868,11 @@ export class Linker {
   private readonly names = new Map<number, string>();
   /** FNDDS recipe uses per food (Linker.candidates' `food`). */
   private readonly foodUses = new Map<string, number>();
+
+  /** The values a canonical ingredient was linked with (its Profile), undefined for an unknown id. */
+  profile(id: number): Profile | undefined {
+    return this.profileOf.get(id);
+  }
 
   private nameOf(id: number): string {
     return this.names.get(id) ?? '';

@@ -102,3 +102,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
 /** One nutrient of a nutrients answer, by canonical nutrient id. */
 export const nutrient = (body: any, id: number) => body.nutrients.find((n: any) => n.nutrient_id === id);
+
+/** An ingredient's nutrients answer for a country, as a client asks it (GET /v1/ingredients/:id/nutrients?country=). */
+export const countryAnswer = async (t: TestApp, id: number, country: string): Promise<any> =>
+  (await t.get(`/v1/ingredients/${id}/nutrients?country=${country}`)).json();

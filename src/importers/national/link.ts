@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildGlossary, translateName, type Glossary } from '../../domain/glossary.js';
-import { comparedComponents, Linker, linkMethod, namesUnspecified, profileDistance, type LinkCandidate, type LinkResult, type NationalFoodForLink, type Profile, type Synonyms } from '../../domain/linking.js';
+import { Linker, linkMethod, namesUnspecified, profileDistancePerComponent, type LinkCandidate, type LinkResult, type NationalFoodForLink, type Profile, type Synonyms } from '../../domain/linking.js';
 import { countRows, type ImportContext } from '../context.js';
 import { recipeUses } from '../fndds.js';
 import { mappingsDir, readDataCsv } from './common.js';
@@ -175,9 +175,7 @@ export function linkNationalFoods(
   datasetIds: string[],
   referenceFacets: ReadonlyMap<number, string[]> = new Map(),
 ): Record<string, LinkSummary> {
-  const canonical = canonicalProfiles(ctx, referenceFacets);
-  const canonicalProfile = new Map(canonical.map((c) => [c.id, c.profile]));
-  const linker = new Linker(canonical, loadSynonyms());
+  const linker = new Linker(canonicalProfiles(ctx, referenceFacets), loadSynonyms());
   const foodGroups = loadFoodGroups();
   const insert = ctx.db.prepare(
     `INSERT INTO national_link (dataset_id, code, ingredient_id, score, verified, method, name_score, profile_score, conflict, name_used)
@@ -294,43 +292,29 @@ export function linkNationalFoods(
         kept.push({ code: from.code, rank, r, method });
       }
     }
-    // From the ingredient's side: each ingredient's best verified national food.
+    // From the ingredient's side: each ingredient's best verified national food. In order: a link
+    // verified on its own name before one verified as a composition twin or sibling record; the
+    // higher score; the table's unspecified record of the food (Matvaretabellen "Helmelk,
+    // uspesifisert" for whole milk, not "Kaffemelk, 3,5 % fett"); the national food's own first
+    // choice; the nearer values (BLS M303700 "Chester (Cheddar) min. 50 % fat in dry matter", 32.2 g
+    // fat, for SR 328637 cheddar, 34 g, not the 45 % grade, 28.8 g: both choose 328637 first).
     const unspecified = new Set(foods.filter((f) => namesUnspecified(f.name, f.name_en)).map((f) => f.code));
-    // How far a national food's values lie from an ingredient's, per component compared; where
-    // fewer than three macronutrients can be compared, last (a sparse record is not a near one).
-    const distance = (x: CandidateRow) => {
-      const a = profiles.get(x.code) ?? EMPTY;
-      const b = canonicalProfile.get(x.r.candidateId) ?? EMPTY;
-      const n = comparedComponents(a, b);
-      return n < 3 ? Number.POSITIVE_INFINITY : profileDistance(a, b) / n;
-    };
+    const own = (x: CandidateRow) => (x.r.twinOf === undefined && x.r.recordOf === undefined ? 1 : 0);
+    const unspecifiedFirst = (x: CandidateRow) => (unspecified.has(x.code) ? 1 : 0);
+    const distance = (x: CandidateRow) => profileDistancePerComponent(profiles.get(x.code) ?? EMPTY, linker.profile(x.r.candidateId) ?? EMPTY);
+    // Negative when x answers for the ingredient before y (two infinite distances compare as NaN: equal).
+    const order = (x: CandidateRow, y: CandidateRow) =>
+      own(y) - own(x) ||
+      y.r.score - x.r.score ||
+      unspecifiedFirst(y) - unspecifiedFirst(x) ||
+      x.rank - y.rank ||
+      distance(x) - distance(y) ||
+      (x.code < y.code ? -1 : x.code > y.code ? 1 : 0);
     const chosen = new Map<number, CandidateRow>();
     for (const k of kept) {
       if (!k.r.verified) continue;
       const c = chosen.get(k.r.candidateId);
-      // A link verified on its own name comes before one verified as a composition twin.
-      const own = (x: CandidateRow) => (x.r.twinOf === undefined && x.r.recordOf === undefined ? 1 : 0);
-      // Among equally good ones, the table's unspecified record of the food: Matvaretabellen
-      // "Helmelk, uspesifisert" for whole milk, not "Kaffemelk, 3,5 % fett".
-      const unspecifiedFirst = (x: CandidateRow) => (unspecified.has(x.code) ? 1 : 0);
-      // ...then the national food's own first choice, then the one whose values are nearer (BLS
-      // M303700 "Chester (Cheddar) min. 50 % fat in dry matter", 32.2 g fat, for SR 328637 cheddar,
-      // 34 g, not the 45 % grade, 28.8 g; both choose 328637 first).
-      const better = (x: CandidateRow, y: CandidateRow) =>
-        own(x) !== own(y)
-          ? own(x) > own(y)
-          : x.r.score !== y.r.score
-            ? x.r.score > y.r.score
-            : unspecifiedFirst(x) !== unspecifiedFirst(y)
-              ? unspecifiedFirst(x) > unspecifiedFirst(y)
-              : x.rank !== y.rank
-                ? x.rank < y.rank
-                : distance(x) !== distance(y)
-                  ? distance(x) < distance(y)
-                  : x.code < y.code;
-      if (!c || better(k, c)) {
-        chosen.set(k.r.candidateId, k);
-      }
+      if (!c || order(k, c) < 0) chosen.set(k.r.candidateId, k);
     }
     for (const k of kept) {
       insertCandidate.run(

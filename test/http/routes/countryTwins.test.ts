@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, nutrient, type TestApp } from '../../support/app.js';
+import { countryAnswer, createTestApp, nutrient, type TestApp } from '../../support/app.js';
 
 /**
  * Linker v5 seen from the client (README, "Linker v5"): composition twins, dry foods, fat classes
@@ -27,7 +27,7 @@ describe('composition twins answer with the national food of their verified sibl
 
 describe('foods sold dry are raw as sold', () => {
   it('serves Frida 305 "Pasta, rå" for SR 20420 "Pasta, dry, unenriched"', async () => {
-    const body = (await t.get('/v1/ingredients/20420/nutrients?country=DK')).json();
+    const body = await countryAnswer(t, 20420, 'DK');
     expect(body.linked_food).toMatchObject({ dataset: 'dk_frida', code: '305' });
     // frida_may2025_values_long.csv 305: water 9.5, fat 1.8, 361.4 kcal
     expect(nutrient(body, 1051)).toMatchObject({ amount: 9.5, source: 'dk_frida' });
@@ -37,21 +37,21 @@ describe('foods sold dry are raw as sold', () => {
 
 describe('a fat class stated by one name only', () => {
   it('serves CoFID extra lean mince, not "Beef, mince, raw", for 95 % lean ground beef', async () => {
-    const body = (await t.get('/v1/ingredients/23557/nutrients?country=GB')).json();
+    const body = await countryAnswer(t, 23557, 'GB');
     // Proximates.csv 18-508 "Beef, mince, raw, extra lean": fat 4.2 (18-469 "Beef, mince, raw" has 16.2)
     expect(body.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '18-508' });
     expect(nutrient(body, 1004)).toMatchObject({ amount: 4.2, source: 'uk_cofid' });
   });
 
   it('never answers 90 % lean ground beef with Matvaretabellen chicken mince (03-366 "Kjøttdeig, kylling")', async () => {
-    const body = (await t.get('/v1/ingredients/23562/nutrients?country=NO')).json();
+    const body = await countryAnswer(t, 23562, 'NO');
     expect(body.linked_food?.code ?? null).not.toBe('03-366');
   });
 });
 
 describe('issue 16, session 10: class words, the common reading and plain national names', () => {
   it('serves CoFID 16-372 "Cod, flesh only, raw" for SR 15015 "Fish, cod, Atlantic, raw" (USDA files fish under "Fish")', async () => {
-    const body = (await t.get('/v1/ingredients/15015/nutrients?country=GB')).json();
+    const body = await countryAnswer(t, 15015, 'GB');
     expect(body.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '16-372' });
     // Proximates.csv 16-372: water 81.6, protein 17.5, fat 0.6, 75 kcal
     expect(nutrient(body, 1051)).toMatchObject({ amount: 81.6, source: 'uk_cofid' });
@@ -60,7 +60,7 @@ describe('issue 16, session 10: class words, the common reading and plain nation
   });
 
   it('reads CoFID "Tomatoes, standard, raw" as the tomato people eat: SR 11529 red ripe tomatoes', async () => {
-    const body = (await t.get('/v1/ingredients/11529/nutrients?country=GB')).json();
+    const body = await countryAnswer(t, 11529, 'GB');
     expect(body.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '13-517' });
     // Proximates.csv 13-517: water 94.6, protein 0.5, 14 kcal
     expect(nutrient(body, 1051)).toMatchObject({ amount: 94.6, source: 'uk_cofid' });
@@ -71,7 +71,7 @@ describe('issue 16, session 10: class words, the common reading and plain nation
   });
 
   it('reads CoFID "Blueberries" (no state) as fresh: SR 9050 raw blueberries, not undecided against frozen', async () => {
-    const body = (await t.get('/v1/ingredients/9050/nutrients?country=GB')).json();
+    const body = await countryAnswer(t, 9050, 'GB');
     expect(body.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '14-325' });
     // Proximates.csv 14-325: water 85.7, carbohydrate 9.1, 40 kcal
     expect(nutrient(body, 1051)).toMatchObject({ amount: 85.7, source: 'uk_cofid' });
@@ -79,13 +79,13 @@ describe('issue 16, session 10: class words, the common reading and plain nation
   });
 
   it('reads "95% lean meat" as lean: Matvaretabellen karbonadedeig (4.5 % fat) answers for 95 % lean ground beef', async () => {
-    const body = (await t.get('/v1/ingredients/23557/nutrients?country=NO')).json();
+    const body = await countryAnswer(t, 23557, 'NO');
     expect(body.linked_food).toMatchObject({ dataset: 'no_matvaretabellen', code: '03-126' });
     expect(nutrient(body, 1004)).toMatchObject({ amount: 4.5, source: 'no_matvaretabellen' });
   });
 
   it('reads CIQUAL 9100 "Rice, raw" as the rice FNDDS recipes use: SR 20444 long-grain white rice (unenriched, like the French)', async () => {
-    const body = (await t.get('/v1/ingredients/20444/nutrients?country=FR')).json();
+    const body = await countryAnswer(t, 20444, 'FR');
     expect(body.linked_food).toMatchObject({ dataset: 'fr_ciqual', code: '9100' });
     expect(body.linked_food.method).toMatch(/\+common v5$/);
     // Table Ciqual 2020 9100: water 12.5, protein 7.04, fat 0.91, 352 kcal
@@ -100,7 +100,7 @@ describe('issue 16, session 10: class words, the common reading and plain nation
   });
 
   it('reads the old genus Livsmedelsverket writes ("Lycopersicon esculentum") as SR\'s Solanum: SE 364 "Tomat" for SR 11529', async () => {
-    const body = (await t.get('/v1/ingredients/11529/nutrients?country=SE')).json();
+    const body = await countryAnswer(t, 11529, 'SE');
     expect(body.linked_food).toMatchObject({ dataset: 'se_livsmedelsverket', code: '364' });
     // LivsmedelsDB_201702061629.csv 364 "Tomat": water 94.7 g, protein 0.81 g, 17.5 kcal
     expect(nutrient(body, 1051)).toMatchObject({ amount: 94.7, source: 'se_livsmedelsverket' });
@@ -109,7 +109,7 @@ describe('issue 16, session 10: class words, the common reading and plain nation
   });
 
   it('reads SR\'s "Salmo gairdneri" as the rainbow trout it is (Oncorhynchus mykiss): CIQUAL 27009 for SR 15240', async () => {
-    const body = (await t.get('/v1/ingredients/15240/nutrients?country=FR')).json();
+    const body = await countryAnswer(t, 15240, 'FR');
     expect(body.linked_food).toMatchObject({ dataset: 'fr_ciqual', code: '27009' });
     // Table Ciqual 2020 27009 "Rainbow trout, raw, farmed": water 74, protein 19, fat 6.24 g
     expect(nutrient(body, 1051)).toMatchObject({ amount: 74, source: 'fr_ciqual' });
@@ -118,52 +118,51 @@ describe('issue 16, session 10: class words, the common reading and plain nation
 });
 
 describe('session 11: the part eaten, poultry skin and equally good national foods', () => {
-  const linked = async (id: number, country: string) => (await t.get(`/v1/ingredients/${id}/nutrients?country=${country}`)).json();
 
   it('reads poultry "meat only" as the meat without its skin: SR 5011 takes each table\'s chicken meat', async () => {
-    expect((await linked(5011, 'FR')).linked_food).toMatchObject({ dataset: 'fr_ciqual', code: '36003', name: 'Chicken, meat, raw' });
-    expect((await linked(5011, 'DE')).linked_food).toMatchObject({ dataset: 'de_bls', code: 'V413000' });
-    expect((await linked(5011, 'DK')).linked_food).toMatchObject({ dataset: 'dk_frida', code: '795' });
+    expect((await countryAnswer(t, 5011, 'FR')).linked_food).toMatchObject({ dataset: 'fr_ciqual', code: '36003', name: 'Chicken, meat, raw' });
+    expect((await countryAnswer(t, 5011, 'DE')).linked_food).toMatchObject({ dataset: 'de_bls', code: 'V413000' });
+    expect((await countryAnswer(t, 5011, 'DK')).linked_food).toMatchObject({ dataset: 'dk_frida', code: '795' });
     // ...and Matvaretabellen's "Kylling, filet, uten skinn, rå" is the breast, not the whole bird's meat
-    const no = (await linked(5011, 'NO')).linked_food;
+    const no = (await countryAnswer(t, 5011, 'NO')).linked_food;
     expect(no === null || no === undefined || no.code !== '03-205', JSON.stringify(no)).toBe(true);
-    expect((await linked(5062, 'NO')).linked_food).toMatchObject({ dataset: 'no_matvaretabellen', code: '03-205' });
+    expect((await countryAnswer(t, 5062, 'NO')).linked_food).toMatchObject({ dataset: 'no_matvaretabellen', code: '03-205' });
   });
 
   it('reads Foundation\'s "skinless" breast as CIQUAL\'s and Livsmedelsverket\'s breast without skin', async () => {
-    expect((await linked(2646170, 'FR')).linked_food).toMatchObject({ dataset: 'fr_ciqual', code: '36017' });
-    expect((await linked(2646170, 'SE')).linked_food).toMatchObject({ dataset: 'se_livsmedelsverket', code: '1173' });
+    expect((await countryAnswer(t, 2646170, 'FR')).linked_food).toMatchObject({ dataset: 'fr_ciqual', code: '36017' });
+    expect((await countryAnswer(t, 2646170, 'SE')).linked_food).toMatchObject({ dataset: 'se_livsmedelsverket', code: '1173' });
   });
 
   it('never answers a raw breast with a casseroled one (CoFID 18-307 "Chicken, breast, casseroled, meat only")', async () => {
     // CoFID has no raw breast: the raw skinless breasts have no GB food at all
-    for (const id of [5062, 2646170]) expect((await linked(id, 'GB')).linked_food ?? null, String(id)).toBeNull();
+    for (const id of [5062, 2646170]) expect((await countryAnswer(t, id, 'GB')).linked_food ?? null, String(id)).toBeNull();
   });
 
   it('leaves the part eaten of a vegetable to the values: CoFID 13-489 old potatoes, flesh only, for SR 11352 flesh and skin', async () => {
-    const body = await linked(11352, 'GB');
+    const body = await countryAnswer(t, 11352, 'GB');
     expect(body.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '13-489', name: 'Potatoes, old, raw, flesh only' });
     // CoFID 2021 Proximates 13-489: water 78.1 g, protein 1.9 g, 82 kcal
     expect(nutrient(body, 1051)).toMatchObject({ amount: 78.1, source: 'uk_cofid' });
     expect(nutrient(body, 1008)).toMatchObject({ amount: 82, source: 'uk_cofid' });
     // ...while an apple with skin keeps the national apple that names no part, not the peeled one
-    expect((await linked(9003, 'DE')).linked_food).toMatchObject({ dataset: 'de_bls', code: 'F110100' });
+    expect((await countryAnswer(t, 9003, 'DE')).linked_food).toMatchObject({ dataset: 'de_bls', code: 'F110100' });
   });
 
   it('reads SR "without peel" as the flesh, and lemon peel as another product: SR 9150 lemons', async () => {
-    const gb = await linked(9150, 'GB');
+    const gb = await countryAnswer(t, 9150, 'GB');
     expect(gb.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '14-129', name: 'Lemons, peeled, flesh only' });
     // CoFID 2021 Proximates 14-129: water 89.1 g, 14 kcal
     expect(nutrient(gb, 1051)).toMatchObject({ amount: 89.1, source: 'uk_cofid' });
     expect(nutrient(gb, 1008)).toMatchObject({ amount: 14, source: 'uk_cofid' });
-    expect((await linked(9150, 'DE')).linked_food).toMatchObject({ dataset: 'de_bls', code: 'F601100', name: 'Zitrone roh' });
-    expect((await linked(9150, 'NO')).linked_food).toMatchObject({ dataset: 'no_matvaretabellen', code: '06-550' });
-    expect((await linked(9156, 'DE')).linked_food?.code ?? null).not.toBe('F601100'); // Lemon peel, raw
+    expect((await countryAnswer(t, 9150, 'DE')).linked_food).toMatchObject({ dataset: 'de_bls', code: 'F601100', name: 'Zitrone roh' });
+    expect((await countryAnswer(t, 9150, 'NO')).linked_food).toMatchObject({ dataset: 'no_matvaretabellen', code: '06-550' });
+    expect((await countryAnswer(t, 9156, 'DE')).linked_food?.code ?? null).not.toBe('F601100'); // Lemon peel, raw
   });
 
   it('chooses the nearer values among equally good national foods: BLS cheddar of 50 %, not 45 %, fat in dry matter', async () => {
     for (const id of [328637, 1009]) {
-      const body = await linked(id, 'DE');
+      const body = await countryAnswer(t, id, 'DE');
       expect(body.linked_food, String(id)).toMatchObject({ dataset: 'de_bls', code: 'M303700' });
       // bls_2025.json M303700 "Chester (Cheddar) mind. 50 % Fett i. Tr.": grassi 32.2, calorie 387
       expect(nutrient(body, 1004)).toMatchObject({ amount: 32.2, source: 'de_bls' });
@@ -173,52 +172,52 @@ describe('session 11: the part eaten, poultry skin and equally good national foo
   it('reads pork loin chops by their cut and fat trim: bone-in or boneless, a fat rim trimmed to 5 mm, BLS\'s Kotelett', async () => {
     // SR 10036 (bone-in) and 10164 (boneless) center loin chops, separable lean and fat: the same name once "bone-in" is
     // read as no name word (values per 100 g eaten either way); their samples differ (fat 9.03 and 12.96 g), the values decide
-    const se = await linked(10164, 'SE');
+    const se = await countryAnswer(t, 10164, 'SE');
     expect(se.linked_food).toMatchObject({ dataset: 'se_livsmedelsverket', code: '971', name: 'Gris fläsk kotlett fettkant 5 mm rå' });
     // LivsmedelsDB_201702061629.csv 971: Fett 12 g, Protein 19.4 g, 184.9 kcal
     expect(nutrient(se, 1004)).toMatchObject({ amount: 12, source: 'se_livsmedelsverket' });
     expect(nutrient(se, 1008)).toMatchObject({ amount: 184.9, source: 'se_livsmedelsverket' });
-    expect((await linked(10036, 'SE')).linked_food).toMatchObject({ code: '971' });
+    expect((await countryAnswer(t, 10036, 'SE')).linked_food).toMatchObject({ code: '971' });
     // BLS U522100 "Schwein Stielkotelett" and U622100 "Schwein Kotelett (Rücken/cranial)" (read "loin chop"): grassi 10.08, calorie 175
-    const de = await linked(10036, 'DE');
+    const de = await countryAnswer(t, 10036, 'DE');
     expect(['U522100', 'U622100']).toContain(de.linked_food?.code);
     expect(nutrient(de, 1004)).toMatchObject({ amount: 10.08, source: 'de_bls' });
     // A chop injected with a salt solution (SR 10949) is no rival to the untreated one for a name that does not say it
-    expect((await linked(10036, 'FR')).linked_food).toMatchObject({ dataset: 'fr_ciqual', code: '28100' });
+    expect((await countryAnswer(t, 10036, 'FR')).linked_food).toMatchObject({ dataset: 'fr_ciqual', code: '28100' });
   });
   it('reads a colour before the noun as a variety: CIQUAL 20116 "White cabbage, raw" and BLS G342100 "Weißkohl roh" for SR 11109', async () => {
-    const fr = await linked(11109, 'FR');
+    const fr = await countryAnswer(t, 11109, 'FR');
     expect(fr.linked_food).toMatchObject({ dataset: 'fr_ciqual', code: '20116', name: 'White cabbage, raw' });
     // Table Ciqual 2020 20116: water 90 g, protein 1.38 g
     expect(nutrient(fr, 1051)).toMatchObject({ amount: 90, source: 'fr_ciqual' });
     expect(nutrient(fr, 1003)).toMatchObject({ amount: 1.38, source: 'fr_ciqual' });
-    expect((await linked(11109, 'DE')).linked_food).toMatchObject({ dataset: 'de_bls', code: 'G342100' });
+    expect((await countryAnswer(t, 11109, 'DE')).linked_food).toMatchObject({ dataset: 'de_bls', code: 'G342100' });
   });
   it('reads BLS egg-free pasta as plain dry pasta and "White bread/wheat bread" as white bread', async () => {
-    const pasta = await linked(20420, 'DE');
+    const pasta = await countryAnswer(t, 20420, 'DE');
     expect(pasta.linked_food).toMatchObject({ dataset: 'de_bls', code: 'E401000', name: 'Teigwaren eifrei, roh' });
     // bls_2025.json E401000: proteine 12.4, calorie 346
     expect(nutrient(pasta, 1003)).toMatchObject({ amount: 12.4, source: 'de_bls' });
-    const bread = await linked(18069, 'DE');
+    const bread = await countryAnswer(t, 18069, 'DE');
     expect(bread.linked_food).toMatchObject({ dataset: 'de_bls', code: 'B311000', name: 'Weizenbrot/Weißbrot' });
     // bls_2025.json B311000: proteine 8.69, calorie 272
     expect(nutrient(bread, 1008)).toMatchObject({ amount: 272, source: 'de_bls' });
     // ...and USDA's "white wheat" bread (a whole-grain bread of white wheat) no longer takes it
-    expect((await linked(18967, 'DE')).linked_food?.code ?? null).not.toBe('B311000');
+    expect((await countryAnswer(t, 18967, 'DE')).linked_food?.code ?? null).not.toBe('B311000');
   });
 
   it('reads British pork and beef "fillet" as the tenderloin: CoFID 18-510 fillet medallions for SR 10060, a fillet steak for SR 23601', async () => {
-    const pork = await linked(10060, 'GB');
+    const pork = await countryAnswer(t, 10060, 'GB');
     expect(pork.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '18-510', name: 'Pork, fillet medallions, raw, lean' });
     // CoFID 2021 Proximates 18-510: water 74.6 g, protein 22.8 g, fat 0.5 g
     expect(nutrient(pork, 1051)).toMatchObject({ amount: 74.6, source: 'uk_cofid' });
     expect(nutrient(pork, 1003)).toMatchObject({ amount: 22.8, source: 'uk_cofid' });
     // (SR 23601 is lean only, but its "trimmed to 1/8" fat" still reads as a fat word: it takes the lean and fat steak, 18-017)
-    expect(['18-016', '18-017']).toContain((await linked(23601, 'GB')).linked_food?.code);
+    expect(['18-016', '18-017']).toContain((await countryAnswer(t, 23601, 'GB')).linked_food?.code);
   });
 
   it('reads CoFID "bread/strong" flour as bread flour: SR 20129 "Wheat flours, bread, unenriched" takes 11-887', async () => {
-    const body = await linked(20129, 'GB');
+    const body = await countryAnswer(t, 20129, 'GB');
     expect(body.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '11-887', name: 'Flour, wheat, bread/strong, white' });
     // CoFID 2021 Proximates 11-887: protein 11.3 g, 353 kcal
     expect(nutrient(body, 1003)).toMatchObject({ amount: 11.3, source: 'uk_cofid' });
