@@ -366,6 +366,8 @@ export class BrandedCatalog {
       if (normalizeName(row.name) !== search.normalized || !keep(row)) continue;
       ranks.push(row.rank);
       seen.add(row.rank);
+      // A page of exact names is the whole page: the groups after it are not read.
+      if (ranks.length >= need) break;
     }
     let examined = 0;
     if (ranks.length < need) {
