@@ -22,6 +22,13 @@ const METHOD_WORDS: Array<[RegExp, Method]> = [
 const STATE_SEGMENT =
   /^(?:raw|unprepared|uncooked|dry|cooked|boiled|drained|without salt|with salt|dry heat|moist heat|steamed|grilled|broiled|pan-broiled|fried|pan-fried|deep-fried|stir-fried|sauteed|pan-browned|baked|roasted|oven-roasted|slow roasted|simmered|stewed|braised|poached|microwaved|heated|unheated|salt added in processing|without salt added|with salt added|without added salt|with added salt)$/;
 
+/**
+ * The shape ground meat is cooked in ("Beef, ground, 80% lean meat / 20% fat, crumbles, cooked,
+ * pan-browned"; "..., patty, cooked, broiled"; "..., loaf, cooked, baked"): the raw record
+ * names none, and the USDA cooking yields table gives its yield per shape and method.
+ */
+const COOKED_FORM_SEGMENT = /^(?:crumbles|patty|patties|loaf)$/;
+
 export interface CookingName {
   /** The name without state and cooking segments, lower-cased: the key raw and cooked records share. */
   base: string;
@@ -38,7 +45,6 @@ export interface CookingName {
 export function parseCookingName(name: string, meat: boolean): CookingName {
   const lower = name.toLowerCase().replace(/\([^)]*\)/g, ' ').replace(/\s+/g, ' ');
   const segments = lower.split(',').map((s) => s.trim()).filter(Boolean);
-  const base = segments.filter((s) => !STATE_SEGMENT.test(s)).join(', ');
   let method: Method | null = null;
   for (const [pattern, m] of METHOD_WORDS) {
     if (segments.some((s) => pattern.test(s))) {
@@ -47,6 +53,7 @@ export function parseCookingName(name: string, meat: boolean): CookingName {
     }
   }
   const cooked = method !== null || segments.includes('cooked');
+  const base = segments.filter((s) => !STATE_SEGMENT.test(s) && !(cooked && COOKED_FORM_SEGMENT.test(s))).join(', ');
   if (cooked && method === null && !meat) method = 'boiling';
   return { base, cooked, method };
 }
@@ -92,13 +99,50 @@ export function trueRetention(rawAmount: number | undefined, cookedAmount: numbe
   return Number.isFinite(r) ? r : null;
 }
 
+/** A food holding less water than this per 100 g is dry: grains, pasta, pulses and flours as sold, nuts. */
+export const DRY_WATER_G = 25;
+
 /**
- * Physics on a yield that is not the record's own: steaming cooks over water, not in it, so a
- * yield borrowed from a group (a median of other foods' pairs, boiling ones included) is held
- * at 1; the record's own raw/cooked pair or a table row may say otherwise.
+ * Physics on a yield that is not the record's own (a median of other foods' pairs or table
+ * rows), given the food's raw water and the yield it got for boiling:
+ * - steaming cooks in steam, not in water: a dry food takes up water as when boiled (USDA's
+ *   retention code for steamed rice is "cooked with water used"); any other food takes up none
+ *   (at most 1) and loses at most what simmering loses (at most its boiling yield);
+ * - a dry food cooked dry (fried, baked, grilled) keeps its weight where the yield comes from
+ *   other categories' foods, which lose their water (its own category's pairs, roasted nuts, say otherwise);
+ * - no food loses more weight than the water it holds: at least its dry matter.
+ * The bounded yield, and why it moved (null when it did not).
  */
-export function boundGroupYield(method: Method, y: number): { y: number; capped: boolean } {
-  return method === 'steaming' && y > 1 ? { y: 1, capped: true } : { y, capped: false };
+export function boundGroupYield(
+  method: Method,
+  y: number,
+  rawWater: number | undefined,
+  boilingYield: number | undefined,
+  fromOtherCategories: boolean,
+): { y: number; why: string | null } {
+  let out = y;
+  let why: string | null = null;
+  const dry = rawWater !== undefined && rawWater < DRY_WATER_G;
+  if (dry && method !== 'boiling' && method !== 'steaming' && fromOtherCategories && y < 1) {
+    out = 1;
+    why = `held at 1: a dry food (${rawWater} g water) cooked dry keeps its weight; other foods' yields are water they lose`;
+  } else if (method === 'steaming') {
+    if (dry && boilingYield !== undefined) {
+      out = boilingYield;
+      why = `a dry food (${rawWater} g water) takes up water when steamed as when boiled: the boiling yield`;
+    } else if (Math.min(y, 1, boilingYield ?? 1) !== y) {
+      out = Math.min(y, 1, boilingYield ?? 1);
+      why = out === 1 ? 'held at 1: steaming adds no water' : 'steaming adds no water and loses what simmering loses: the boiling yield';
+    }
+  }
+  if (rawWater !== undefined && rawWater >= 0 && rawWater < 100) {
+    const dryMatter = (100 - rawWater) / 100;
+    if (out < dryMatter) {
+      out = dryMatter;
+      why = `no food loses more than its ${rawWater} g of water: its dry matter`;
+    }
+  }
+  return { y: out, why };
 }
 
 /**
@@ -265,20 +309,30 @@ export function retentionFor(number: string | undefined, c: CookingData): number
 
 /** SR number of water: the weight cooking gains or loses is water, so it is balanced, not retained. */
 const WATER = '255';
+/** SR numbers of the solids that, with water, make up the food's weight: protein, fat, carbohydrate (by difference), ash, alcohol. */
+const SOLIDS = new Set(['203', '204', '205', '207', '221']);
 
 /**
  * Nutrients per 100 g of cooked food: raw amount x retention / yield. A nutrient with no
  * retention factor is only concentrated or diluted by the change of weight (retention 1).
- * Water takes up the change of weight: (raw water + 100 x (yield - 1)) / yield, at least 0.
+ * Water is what the cooked weight holds besides the solids: the raw water, plus the weight
+ * gained (100 x (yield - 1)), less what the solids gained (fat taken up from the pan) or plus
+ * what they lost (fat and protein into the drippings), per 100 g cooked, at least 0. So the
+ * proximates of a cooked answer add up as the raw ones do.
  */
 export function cookNutrients<N extends { nutrient_id: number; amount: number }>(
   nutrients: N[],
   numbers: Map<number, string>,
   c: CookingData,
 ): Array<N & { retention_factor: number | null }> {
+  let solidsGained = 0;
+  for (const n of nutrients) {
+    const number = numbers.get(n.nutrient_id);
+    if (number !== undefined && SOLIDS.has(number)) solidsGained += n.amount * ((retentionFor(number, c) ?? 1) - 1);
+  }
   return nutrients.map((n) => {
     if (numbers.get(n.nutrient_id) === WATER) {
-      const water = Math.max(0, (n.amount + 100 * (c.yieldFactor - 1)) / c.yieldFactor);
+      const water = Math.max(0, (n.amount + 100 * (c.yieldFactor - 1) - solidsGained) / c.yieldFactor);
       return { ...n, amount: Number(water.toPrecision(6)), retention_factor: null };
     }
     const r = retentionFor(numbers.get(n.nutrient_id), c);

@@ -162,13 +162,25 @@ export function describeMeasure(m: HouseholdMeasure): string {
 }
 
 /**
- * The density of an ingredient from its own household measures: the first (by the
- * source's sequence) plausible measure of the most preferred volume unit.
+ * A measure of the food in another state than the record's: a cup of cream whipped (SR 1053
+ * "1 cup, whipped = 120 g", against "1 fl oz = 29.8 g" of the liquid), of seeds with their hulls
+ * or nuts in their shells ("1 cup, with hulls, edible yield = 46 g" of kernels). Its volume is
+ * not the food's.
  */
-export function densityFromMeasures(measures: HouseholdMeasure[]): DerivedDensity | null {
+const OTHER_STATE = /\b(whipped|with hulls?|in (?:the )?shells?|with shells?)\b/i;
+
+/**
+ * The density of an ingredient from its own household measures: the first (by the
+ * source's sequence) plausible measure of the most preferred volume unit, leaving out measures
+ * of the food in another state (OTHER_STATE) than its name says.
+ */
+export function densityFromMeasures(measures: HouseholdMeasure[], foodName = ''): DerivedDensity | null {
   let best: { rank: number; seq: number; density: DerivedDensity } | null = null;
   for (const m of measures) {
     if (!(m.gramWeight > 0) || !(m.amount > 0)) continue;
+    // "cup, fluid (yields 2 cups whipped)" is the liquid: an aside says what becomes of it.
+    const state = OTHER_STATE.exec(m.description.replace(/\([^)]*\)/g, ' '))?.[1];
+    if (state !== undefined && !foodName.toLowerCase().includes(state.toLowerCase().split(' ')[0]!)) continue;
     const kind = classifyMeasure(m.amount, m.unitName, m.description);
     if (kind.kind !== 'volume') continue;
     const gPerMl = m.gramWeight / kind.ml;

@@ -16,6 +16,10 @@ export const NUTRIENT_FAMILIES: Record<string, readonly number[]> = {
   vitamin_e: [1109, 1124, 1125, 1126, 1127, 1128, 1129, 1130, 1131, 1158, 1242, 1248, 2041],
   // kcal, kJ, Atwater general and specific sums
   energy: [1008, 1062, 2047, 2048],
+  // By difference (USDA: everything that is not water, protein, fat, ash) against available
+  // carbohydrate by summation (CIQUAL, CoFID, BLS, Livsmedelsverket, Matvaretabellen): CIQUAL's
+  // broccoli 1.7 g must not stand beside USDA's 6.64 g.
+  carbohydrate: [1005, 1050, 1072, 2039],
   // total sugars by definition: FDC total, NLEA total, added, intrinsic
   sugars: [2000, 1063, 1235, 1236],
   // dietary fibre by method: AOAC total, AOAC 2011.25 total, soluble and insoluble fractions

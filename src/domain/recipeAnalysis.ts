@@ -47,6 +47,18 @@ export function searchQueries(food: string): string[] {
   return out;
 }
 
+/**
+ * The search for a food the line measures in cans or tins ("1 can chickpeas, drained", "1 (15 oz)
+ * can black beans"): the canned food, not the dry one a plain search finds first (425 g of dry
+ * beans is 1,450 kcal, a drained can about 240). Null when the line names no can or its food
+ * already says how it is kept.
+ */
+export function cannedQuery(line: { text: string; food: string }): string | null {
+  if (!/\b(?:cans?|tins?)\b/i.test(line.text) || /\b(?:canned|tinned|frozen|dried|fresh)\b/i.test(line.food)) return null;
+  const first = searchQueries(line.food)[0];
+  return first === undefined ? null : `canned ${first}`;
+}
+
 const stem = (w: string): string => w.replace(/(?:es|s)$/, '');
 
 /**

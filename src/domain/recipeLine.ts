@@ -181,7 +181,8 @@ const NAMED_PREP: Record<string, RegExp> = {
   minced: /^(?:beef|pork|lamb|meat|turkey|chicken|veal)/i,
   diced: /^tomato/i,
   toasted: /^(?:sesame oil|flaked|sesame seed oil)/i,
-  chopped: /^(?:tomato|spinach)/i,
+  // "chopped tomatoes" are sold so (a tin); "chopped spinach" is fresh spinach chopped unless the line says frozen.
+  chopped: /^tomato/i,
   crushed: /^(?:red|chil|tomato|ice)/i,
   mashed: /^potato/i,
   sliced: /^(?:bread|white bread|ham)/i,

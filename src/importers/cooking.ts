@@ -181,7 +181,7 @@ export async function importCooking(ctx: ImportContext, files: { retentionFile: 
         ? undefined
         : (meatYield.get(`${ing.categoryCode}|${ing.base}|${method}`) ?? meatYield.get(`${ing.categoryCode}|grade:${gradeless(ing.base)}|${method}`));
       const pair = ing.cooked ? undefined : pairOf.get(`${ing.id}|${method}`);
-      let r: { y: number; source: string; basis: string } | null = null;
+      let r: { y: number; source: string; basis: string; otherCategories?: boolean } | null = null;
       if (meat) r = { y: meat.y, source: 'usda_cooking_yields', basis: `USDA cooking yields for meat and poultry, ${meat.row}` };
       else if (pair) r = { y: pair.y, source: 'raw_cooked_pair', basis: `fat-free dry matter of ${ing.id} "${ing.name}" and ${pair.cooked.id} "${pair.cooked.name}"` };
       else {
@@ -190,13 +190,13 @@ export async function importCooking(ctx: ImportContext, files: { retentionFile: 
         const methodList = allPairYields.get(method) ?? allPairYields.get('boiling');
         if (meatList?.length) r = { y: median(meatList)!, source: 'group_default', basis: `median of ${meatList.length} USDA cooking yields for food group ${ing.categoryCode}, ${method}` };
         else if (catList?.length) r = { y: median(catList)!, source: 'group_default', basis: `median of ${catList.length} raw/cooked pairs in category "${ing.categoryName}", ${method}` };
-        else if (methodList?.length) r = { y: median(methodList)!, source: 'group_default', basis: `median of ${methodList.length} raw/cooked pairs of all categories, ${allPairYields.has(method) ? method : 'boiling (no pair is ' + method + ')'}` };
+        else if (methodList?.length) r = { y: median(methodList)!, source: 'group_default', otherCategories: true, basis: `median of ${methodList.length} raw/cooked pairs of all categories, ${allPairYields.has(method) ? method : 'boiling (no pair is ' + method + ')'}` };
       }
       // Without any table yield or pair there is nothing to stand on: no row, and validation says so.
       if (!r) continue;
       if (r.source === 'group_default') {
-        const bound = boundGroupYield(method, r.y);
-        if (bound.capped) r = { ...r, y: bound.y, basis: `${r.basis} (${fmt(r.y)}), held at 1: steaming adds no water` };
+        const bound = boundGroupYield(method, r.y, ing.p.water, resolved.get(`${ing.id}|boiling`)?.y, r.otherCategories === true);
+        if (bound.why !== null) r = { y: fmt(bound.y), source: r.source, basis: `${r.basis} (${fmt(r.y)}); ${bound.why}` };
       }
       resolved.set(`${ing.id}|${method}`, r);
       counts[`${method}:${r.source}`] = (counts[`${method}:${r.source}`] ?? 0) + 1;
@@ -205,6 +205,11 @@ export async function importCooking(ctx: ImportContext, files: { retentionFile: 
   const trOwn = new Map<string, Partial<Record<(typeof PROXIMATES)[number], number>>>();
   const trCat = new Map<string, number[]>();
   const trAll = new Map<string, number[]>();
+  // Fat a fried pair took up from the pan, in g per 100 g raw: the amount, not a ratio, is what
+  // another food takes up (a lean fish's 0.7 g becoming 4 g is no reason for a salmon's 13 g to
+  // become 70 g).
+  const uptakeCat = new Map<string, number[]>();
+  const uptakeAll: number[] = [];
   for (const [key, pair] of pairOf) {
     const [idText, method] = key.split('|') as [string, Method];
     const raw = byId.get(Number(idText))!;
@@ -217,6 +222,11 @@ export async function importCooking(ctx: ImportContext, files: { retentionFile: 
       own[k] = tr;
       push(trCat, `${raw.categoryCode}|${method}|${k}`, tr);
       push(trAll, `${method}|${k}`, tr);
+    }
+    if (method === 'frying' && raw.p.fat !== undefined && pair.cooked.p.fat !== undefined) {
+      const uptake = pair.cooked.p.fat * y - raw.p.fat;
+      push(uptakeCat, raw.categoryCode, uptake);
+      uptakeAll.push(uptake);
     }
     trOwn.set(key, own);
   }
@@ -252,6 +262,22 @@ export async function importCooking(ctx: ImportContext, files: { retentionFile: 
         const bounded = boundRetention(k, method, retention[k]!);
         if (bounded < retention[k]!) basis.push(`${k}: ${fmt(retention[k]!)} held at 1 (cooking adds none)`);
         retention[k] = fmt(bounded);
+      }
+      // A fat gain borrowed from other foods' pairs is their median uptake in grams, added to this
+      // food's own fat, with 9 kcal per gram on its energy.
+      const fat = ing.p.fat;
+      if (method === 'frying' && own.fat === undefined && retention.fat! > 1 && fat !== undefined && fat > 0) {
+        const list = uptakeCat.get(ing.categoryCode)?.length ? uptakeCat.get(ing.categoryCode)! : uptakeAll;
+        const uptake = Math.max(0, median(list) ?? 0);
+        const at = basis.findIndex((b) => b.startsWith('fat:'));
+        retention.fat = fmt((fat + uptake) / fat);
+        basis[at] = `fat: ${fmt(uptake)} g taken up per 100 g raw (median of ${list.length} fried pairs${list === uptakeAll ? ' of all categories' : ' in the category'})`;
+        const energy = ing.p.energy;
+        if (own.energy === undefined && energy !== undefined && energy > 0) {
+          const e = basis.findIndex((b) => b.startsWith('energy:'));
+          retention.energy = fmt((energy + 9 * uptake) / energy);
+          basis[e] = 'energy: the raw energy and 9 kcal per gram of fat taken up';
+        }
       }
       const code = retentionCodeFor({ name: ing.name, categoryCode: ing.categoryCode, fat: ing.p.fat }, method);
       if (!codes.has(code)) throw new ImportError(`cooking: retention code ${code} (for ${ing.categoryCode}, ${method}) is not in the retention table`);

@@ -3,6 +3,8 @@ import { densityFromMeasures, median, type HouseholdMeasure } from '../domain/ho
 import { literatureIndex, type LiteratureDensity } from '../domain/literatureDensity.js';
 import { countRows, type ImportContext } from './context.js';
 import { deriveSearchFields } from './searchFields.js';
+import { Linker } from '../domain/linking.js';
+import { canonicalProfiles, loadSynonyms } from './national/link.js';
 
 /** Densities outside this range are data errors or measures of something else. */
 const PLAUSIBLE = { min: 0.02, max: 3 };
@@ -29,17 +31,37 @@ export function deriveIngredientFields(ctx: ImportContext, literature: Literatur
     'UPDATE ingredient SET density_g_per_ml = ?, density_source = ?, density_derived_from = ? WHERE id = ?',
   );
   const measured = new Map<number, number[]>();
-  const pending: typeof ingredients = [];
+  const own = new Map<number, { gPerMl: number; derivedFrom: string }>();
+  const withoutMeasures: typeof ingredients = [];
   for (const ing of ingredients) {
-    const density = densityFromMeasures(portionsStmt.all(ing.id) as HouseholdMeasure[]);
+    const density = densityFromMeasures(portionsStmt.all(ing.id) as HouseholdMeasure[], ing.name);
     if (density) {
       setDensity.run(density.gPerMl, 'usda', density.derivedFrom, ing.id);
+      own.set(ing.id, density);
       const list = measured.get(ing.categoryId) ?? [];
       list.push(density.gPerMl);
       measured.set(ing.categoryId, list);
     } else {
-      pending.push(ing);
+      withoutMeasures.push(ing);
     }
+  }
+  // Foundation records come without household measures; another FDC record of the same food
+  // (Linker.sameRecordsOf: same category and head, no state conflict, values that agree) has them:
+  // Foundation 789890 "Flour, wheat, all-purpose, enriched, bleached" weighs what SR 20081 does
+  // a cup (125 g), not its category's median (157.5 g).
+  const linker = withoutMeasures.length > 0 ? new Linker(canonicalProfiles(ctx, new Map()), loadSynonyms()) : null;
+  const byId = new Map(ingredients.map((i) => [i.id, i]));
+  const pending: typeof ingredients = [];
+  let fromSameFood = 0;
+  for (const ing of withoutMeasures) {
+    const twin = linker!.sameRecordsOf(ing.id).find((id) => own.has(id));
+    if (twin === undefined) {
+      pending.push(ing);
+      continue;
+    }
+    const density = own.get(twin)!;
+    setDensity.run(density.gPerMl, 'usda', `${density.derivedFrom} of ${twin} "${byId.get(twin)!.name}", another record of the same food`, ing.id);
+    fromSameFood++;
   }
   const index = literatureIndex(literature);
   let fromLiterature = 0;
@@ -66,7 +88,7 @@ export function deriveIngredientFields(ctx: ImportContext, literature: Literatur
     setDensity.run(value, 'category_estimate', basis, ing.id);
   }
   ctx.progress.info(
-    `densities: ${ingredients.length - pending.length} from household measures, ${fromLiterature} from literature, ${unmatched.length} category estimates`,
+    `densities: ${own.size} from household measures, ${fromSameFood} from another record of the same food, ${fromLiterature} from literature, ${unmatched.length} category estimates`,
   );
 
   const setAllergens = db.prepare('UPDATE ingredient SET allergens = ? WHERE id = ?');

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ALLERGENS, type Allergen } from '../../domain/allergens.js';
 import { parseSystem, SYSTEMS, type MeasuringSystem } from '../../domain/conversion.js';
 import { resolveCountry, type CountryCode } from '../../domain/countries.js';
-import { matchConfidence, piecesFor, sameFood, searchQueries, weighLine } from '../../domain/recipeAnalysis.js';
+import { cannedQuery, matchConfidence, piecesFor, sameFood, searchQueries, weighLine } from '../../domain/recipeAnalysis.js';
 import { parseIngredientLine, type ParsedLine } from '../../domain/recipeLine.js';
 import type { Ingredients } from '../../catalog/ingredients.js';
 import { ApiError } from '../../errors.js';
@@ -116,9 +116,19 @@ export const recipeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const unmatched: number[] = [];
       const answers: LineAnswer[] = lines.map((text, index) => {
         const parsed = parseIngredientLine(text);
-        const queries = searchQueries(parsed.food);
+        let queries = searchQueries(parsed.food);
         let found: ReadonlyArray<{ id: number; name: string }> = [];
         let queryIndex = -1;
+        // A can of the food first, where a record of it canned holds every word.
+        const canned = cannedQuery(parsed);
+        if (canned !== null) {
+          const hits = app.ingredients.firstResults(canned, ALTERNATIVES + 1);
+          if (hits.length > 0 && matchConfidence(0, [canned], hits[0]!.name) === 'high') {
+            queries = [canned, ...queries];
+            found = hits;
+            queryIndex = 0;
+          }
+        }
         for (let i = 0; i < queries.length && found.length === 0; i += 1) {
           found = app.ingredients.firstResults(queries[i]!, ALTERNATIVES + 1);
           queryIndex = i;

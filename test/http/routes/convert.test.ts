@@ -89,6 +89,24 @@ describe('GET /v1/ingredients/:id/convert', () => {
     expect(bad.json().detail).toContain('us, us_legal, metric, uk, au, jp');
   });
 
+  it("weighs a Foundation record without household measures by another record of the same food (789890 as SR 20081: 125 g a cup)", async () => {
+    const body = (await conv(789890, 'cup', 'g', 1)).json();
+    expect(body).toMatchObject({ to: { amount: 125 }, density_source: 'usda' });
+    const ing = (await get('/v1/ingredients/789890')).json();
+    expect(ing.density.derived_from).toContain('another record of the same food');
+  });
+
+  it('takes no density from a measure of the food in another state: whipped cream, seeds with hulls, nuts in shells', async () => {
+    // SR28 WEIGHT.txt 1053 (heavy cream): "1 cup, whipped" 120 g, "1 cup, fluid (yields 2 cups whipped)" 238 g, "1 tbsp" 15 g.
+    const cream = (await conv(1053, 'tbsp', 'g', 1)).json();
+    expect(cream.to.amount).toBeCloseTo(15, 0);
+    expect((await get('/v1/ingredients/1053')).json().density.derived_from).toContain('fluid');
+    // 12036 sunflower seed kernels: "1 cup, with hulls, edible yield" 46 g, "1 cup" 140 g.
+    expect((await conv(12036, 'cup', 'g', 1)).json().to.amount).toBe(140);
+    // 16088 boiled peanuts: "1 cup in shell, edible yield" 63 g, "1 cup, shelled" 180 g.
+    expect((await conv(16088, 'cup', 'g', 1)).json().to.amount).toBe(180);
+  });
+
   it('names the density source: literature (FAO/INFOODS) and category estimates too', async () => {
     // densities_cleaned.tsv: "Cake	Cereal and cereal products	0.415	...	S&W"; 18146 has no volume measure.
     const ing = (await get('/v1/ingredients/18146')).json();

@@ -32,6 +32,14 @@ describe('national fallback by nutrient family', () => {
     expect(present.size).toBe(body.nutrients.length);
   });
 
+  it('serves no US carbohydrate by difference beside a national carbohydrate by summation (FR broccoli)', async () => {
+    const body = (await t.get('/v1/ingredients/11090/nutrients?country=FR')).json();
+    expect(body.linked_food).toMatchObject({ dataset: 'fr_ciqual', code: '20057' });
+    // CIQUAL 2020 20057 "Broccoli, raw": Carbohydrate (g/100g) 1.7 (available carbohydrate); SR 11090 by difference 6.64.
+    expect(nutrient(body, 1050)).toMatchObject({ amount: 1.7, source: 'fr_ciqual' });
+    expect(ids(body).has(1005)).toBe(false);
+  });
+
   it('keeps the French link of whole milk and serves only CIQUAL vitamin D', async () => {
     const body = (await t.get('/v1/ingredients/1077/nutrients?country=FR')).json();
     expect(body.linked_food).toMatchObject({ dataset: 'fr_ciqual', code: '19024' });

@@ -35,8 +35,9 @@ describe('GET /v1/ingredients/:id/nutrients?country=NO (Matvaretabellen)', () =>
     expect(nutrient(body, 1087)).toMatchObject({ unit: 'mg', amount: 132, source: 'no_matvaretabellen' });
     expect(nutrient(body, 1093)).toMatchObject({ unit: 'mg', amount: 40, source: 'no_matvaretabellen' });
     expect(nutrient(body, 1100)).toMatchObject({ unit: 'µg', amount: 16, source: 'no_matvaretabellen' });
-    // Matvaretabellen has no carbohydrate by difference: SR28 1077 gives 4.8 g, kept as the fallback
-    expect(nutrient(body, 1005)).toMatchObject({ amount: 4.8, source: 'usda_fallback' });
+    // Matvaretabellen gives available carbohydrate: SR28 1077's 4.8 g by difference (the carbohydrate
+    // family) is not served beside it.
+    expect(nutrient(body, 1005)).toBeUndefined();
   });
 
   it('never serves a "missing" 0: niacin and iron of 01-236 are 0 in the file and fall back', async () => {

@@ -28,8 +28,9 @@ describe('GET /v1/ingredients/:id/nutrients?country=SE (Livsmedelsverket 2017)',
     expect(nutrient(body, 1093)).toMatchObject({ unit: 'mg', amount: 31, source: 'se_livsmedelsverket' });
     // Livsmedelsverket has no choline: SR28 NUT_DATA ~11124~^~421~^8.8 falls back
     expect(nutrient(body, 1180)).toMatchObject({ amount: 8.8, source: 'usda_fallback' });
-    // carbohydrate by difference is not a Swedish column: USDA's 1005 stays beside the Swedish 1050
-    expect(nutrient(body, 1005).source).toBe('usda_fallback');
+    // carbohydrate by difference is not a Swedish column, and the Swedish 1050 (available carbohydrate)
+    // says what the table knows of carbohydrate: USDA's 1005 is not served beside it
+    expect(nutrient(body, 1005)).toBeUndefined();
   });
 
   it('serves salted butter from row 29 "Smör fett 80 %", a measured 0 as 0 and the zero-fibre row as given', async () => {

@@ -98,6 +98,21 @@ describe('POST /v1/recipes/analyze', () => {
     expect(broccoli).toMatchObject({ ingredient: { id: 11090 }, grams: 302 });
   });
 
+  it('reads a can as the canned food, and "chopped spinach" as fresh spinach chopped', async () => {
+    const body = (
+      await analyze({ lines: ['1 (15 oz) can black beans, rinsed and drained', '1 can chickpeas, drained', '1 cup chopped spinach', '1 cup black beans'] })
+    ).json();
+    const [blackBeans, chickpeas, spinach, dryBeans] = body.lines;
+    // 15 oz = 425.24 g of canned beans, not of dry ones (SR 16014 raw 341 kcal per 100 g).
+    expect(blackBeans.ingredient.name).toMatch(/^Beans, black[^,]*, mature seeds, canned/);
+    expect(blackBeans.grams).toBeCloseTo(425.24, 1);
+    expect(chickpeas.ingredient.name).toMatch(/^Chickpeas.*canned/);
+    // SR28 WEIGHT.txt 11457 "Spinach, raw": 1 cup = 30 g (frozen chopped spinach 11463 is 156 g a cup).
+    expect(spinach).toMatchObject({ food_text: 'spinach', preparation: 'chopped', ingredient: { id: 11457 }, grams: 30 });
+    // Without a can, beans stay what the search finds first.
+    expect(dryBeans.ingredient.name).not.toMatch(/canned/);
+  });
+
   it("uses a country's national values per line", async () => {
     const body = (await analyze({ lines: ['100 g onion'], country: 'gb' })).json();
     expect(body.country).toBe('GB');

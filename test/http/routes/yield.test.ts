@@ -107,12 +107,73 @@ describe('yields and retention that respect physics', () => {
     expect(body.yield_basis).toContain('20121');
   });
 
-  it('never lets steaming add water where the record has no steamed pair of its own', async () => {
-    for (const id of [11457, 11090, 11124, 11352, 20044]) {
-      // spinach, broccoli, carrots, potatoes, rice: none has a steamed record in SR28
+  it('never lets steaming add water to a moist food where the record has no steamed pair of its own', async () => {
+    for (const id of [11457, 11090, 11124, 11352]) {
+      // spinach, broccoli, carrots, potatoes: none has a steamed record in SR28
       const body = (await get(`/v1/ingredients/${id}/yield?method=steaming`)).json();
       expect(body.yield_source, String(id)).toBe('group_default');
       expect(body.yield_factor, String(id)).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('steams dry rice as it boils (it takes up water), and steamed meat loses what simmered meat loses', async () => {
+    // SR28: 20044 long-grain rice raw, water 11.62; 20045 cooked 130 kcal, water 68.44.
+    const boiled = (await get('/v1/ingredients/20044/yield?method=boiling')).json();
+    const steamed = (await get('/v1/ingredients/20044/yield?method=steaming')).json();
+    expect(steamed.yield_factor).toBeCloseTo(boiled.yield_factor, 3);
+    expect(steamed.yield_basis).toContain('dry food');
+    const cooked = (await get('/v1/ingredients/20044/nutrients?method=steaming')).json();
+    const amount = (id: number) => cooked.nutrients.find((n: { nutrient_id: number }) => n.nutrient_id === id).amount;
+    expect(amount(1008)).toBeCloseTo(130, -1);
+    expect(amount(1051)).toBeCloseTo(68.44, 0);
+    // A skinless chicken breast loses water in steam: below 1, and no more than simmering keeps.
+    const chicken = (await get('/v1/ingredients/2646170/yield?method=steaming')).json();
+    const simmered = (await get('/v1/ingredients/2646170/yield?method=boiling')).json();
+    expect(chicken.yield_factor).toBeLessThan(1);
+    expect(chicken.yield_factor).toBeLessThanOrEqual(simmered.yield_factor);
+  });
+
+  it('keeps the weight of a dry food fried, baked or grilled on other foods\' yields (no "cooked" rice of 0 g water)', async () => {
+    for (const method of ['frying', 'baking', 'grilling']) {
+      const body = (await get(`/v1/ingredients/20044/yield?method=${method}`)).json();
+      expect(body.yield_factor, method).toBe(1);
+    }
+  });
+
+  it('cooks 80/20 ground beef by the USDA cooking yields table: what SR measured of it pan-browned', async () => {
+    // usda_cooking_yields_meat_poultry.csv: NDB 23575 "Beef, ground, medium fat (12%-22%), crumbles", Pan-fried, 67 %.
+    // SR28 23575 (80/20, crumbles, cooked, pan-browned): 272 kcal, fat 17.36, protein 27.00, water 54.54.
+    const body = (await get('/v1/ingredients/23572/nutrients?method=frying')).json();
+    expect(body.cooking).toMatchObject({ yield_factor: 0.67, yield_source: 'usda_cooking_yields' });
+    const amount = (id: number) => body.nutrients.find((n: { nutrient_id: number }) => n.nutrient_id === id).amount;
+    expect(amount(1008)).toBeCloseTo(272, -1);
+    expect(amount(1004)).toBeCloseTo(17.36, 0);
+  });
+
+  it('adds the fat a fried food takes up from the pan as grams, not as a ratio of its own fat', async () => {
+    // SR28 15236 farmed Atlantic salmon raw: fat 13.42, protein 20.42, water 64.89, ash 1.13.
+    // Cooked (15237, dry heat) it has 12.35 g fat; fried it takes up a few grams, never 97 g.
+    const body = (await get('/v1/ingredients/15236/nutrients?method=frying')).json();
+    const amount = (id: number) => body.nutrients.find((n: { nutrient_id: number }) => n.nutrient_id === id)?.amount ?? 0;
+    expect(amount(1004)).toBeGreaterThan(13.42);
+    expect(amount(1004)).toBeLessThan(30);
+    const yieldBody = (await get('/v1/ingredients/15236/yield?method=frying')).json();
+    expect(yieldBody.nutrient_retention.fat).toBeLessThan(1.6);
+  });
+
+  it('keeps cooked proximates adding up as the raw ones do: water takes up the weight the solids gain or lose', async () => {
+    const proximates = [1051, 1003, 1004, 1005, 1007];
+    const sum = (body: { nutrients: Array<{ nutrient_id: number; amount: number }> }) =>
+      body.nutrients.filter((n) => proximates.includes(n.nutrient_id)).reduce((a, n) => a + n.amount, 0);
+    for (const id of [15236, 15083, 5091, 23572, 20044, 20120, 11352, 13068, 1123, 16069, 12061, 2646170]) {
+      const raw = (await get(`/v1/ingredients/${id}/nutrients`)).json();
+      for (const method of METHODS) {
+        const cooked = (await get(`/v1/ingredients/${id}/nutrients?method=${method}`)).json();
+        const water = cooked.nutrients.find((n: { nutrient_id: number }) => n.nutrient_id === 1051)?.amount;
+        if (water === undefined || water === 0) continue;
+        // What the raw analyses add up to beyond 100 g (101.9 g for pink salmon 15083) is concentrated with the rest.
+        expect(sum(cooked), `${id} ${method}`).toBeCloseTo(100 + (sum(raw) - 100) / cooked.cooking.yield_factor, 0);
+      }
     }
   });
 
