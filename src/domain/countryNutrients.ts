@@ -1,3 +1,4 @@
+import { labelEnergy } from './labelEnergy.js';
 import { familyOf, fortifiedNutrients } from './nutrientFamilies.js';
 
 /** `trace` (present, below quantification; amount 0), `less_than` (amount is the limit), `estimated`, or null. */
@@ -31,8 +32,9 @@ export const USDA_FALLBACK = 'usda_fallback';
  * nutrient family (nutrientFamilies.ts: vitamin D µg/IU, vitamin A forms, folate forms, ...)
  * of which the national food gives any member, and (b) the nutrients a fortified or enriched
  * reference record owes to its fortification when the national food's name does not say it
- * is fortified too (`names`). Values are never averaged. Without a national food, every
- * nutrient is a fallback.
+ * is fortified too (`names`). Values are never averaged. A national food that gives no energy
+ * has it from its own macronutrients (calculated_eu_1169), so no US energy stands beside its
+ * values. Without a national food, every nutrient is a fallback.
  */
 export function resolveCountryNutrients(
   reference: readonly ReferenceNutrient[],
@@ -53,7 +55,29 @@ export function resolveCountryNutrients(
       rank: n.rank,
     });
   }
+  // A national food without energy but with its macronutrients (CIQUAL "Broccoli, raw" gives "-"
+  // for energy) has its energy from them, by the factors the tables themselves use (Regulation
+  // (EU) No 1169/2011, Annex XIV), not USDA's energy of other macronutrients beside them.
+  if (national && !national.nutrients.some((n) => familyOf(n.nutrient_id) === 'energy')) {
+    const energy = nationalEnergy(fromNational);
+    if (energy !== null) {
+      for (const [id, amount] of [[ENERGY_KCAL, energy.kcal], [ENERGY_KJ, energy.kJ]] as const) {
+        const ref = reference.find((r) => r.nutrient_id === id);
+        out.push({
+          nutrient_id: id,
+          name: ref?.name ?? 'Energy',
+          unit: id === ENERGY_KCAL ? 'kcal' : 'kJ',
+          amount,
+          derivation: CALCULATED_EU_1169,
+          source: national.datasetId,
+          qualifier: null,
+          rank: ref?.rank ?? null,
+        });
+      }
+    }
+  }
   const nationalFamilies = new Set((national?.nutrients ?? []).map((n) => familyOf(n.nutrient_id)).filter((f) => f !== null));
+  if (out.some((n) => n.derivation === CALCULATED_EU_1169)) nationalFamilies.add('energy');
   const fortified = national && names ? fortifiedNutrients(names.reference, names.national) : new Set<number>();
   for (const r of reference) {
     if (fromNational.has(r.nutrient_id)) continue;
@@ -64,4 +88,31 @@ export function resolveCountryNutrients(
   }
   out.sort((a, b) => (a.rank ?? Infinity) - (b.rank ?? Infinity) || a.nutrient_id - b.nutrient_id);
   return out.map(({ rank: _rank, ...rest }) => rest);
+}
+
+const ENERGY_KCAL = 1008;
+const ENERGY_KJ = 1062;
+export const CALCULATED_EU_1169 = 'calculated_eu_1169';
+
+/**
+ * Energy from a national food's own protein, fat and carbohydrate (available carbohydrate, 1050;
+ * else by difference, 1005, less the fibre), with fibre and alcohol where it gives them; a
+ * trace counts as 0. Null without protein, fat or a carbohydrate.
+ */
+function nationalEnergy(values: ReadonlyMap<number, NationalNutrient>): { kcal: number; kJ: number } | null {
+  const grams = (id: number): number | null => {
+    const n = values.get(id);
+    if (n === undefined) return null;
+    return n.qualifier === 'trace' ? 0 : n.amount;
+  };
+  const available = grams(1050);
+  const byDifference = grams(1005);
+  return labelEnergy({
+    protein: grams(1003),
+    fat: grams(1004),
+    carbohydrate: available ?? byDifference,
+    carbohydrateIncludesFibre: available === null && byDifference !== null,
+    fibre: grams(1079),
+    alcohol: grams(1018),
+  });
 }

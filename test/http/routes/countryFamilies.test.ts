@@ -40,6 +40,16 @@ describe('national fallback by nutrient family', () => {
     expect(ids(body).has(1005)).toBe(false);
   });
 
+  it('gives a national food without energy its energy from its own macronutrients (EU 1169), not USDA\'s (FR broccoli)', async () => {
+    const body = (await t.get('/v1/ingredients/11090/nutrients?country=FR')).json();
+    // CIQUAL 20057 gives "-" for energy; protein 3.95, fat 0.48, carbohydrate 1.7, fibres 2.9, alcohol 0:
+    // 4 x 3.95 + 9 x 0.48 + 4 x 1.7 + 2 x 2.9 = 32.7 kcal; 17 x 3.95 + 37 x 0.48 + 17 x 1.7 + 8 x 2.9 = 137 kJ
+    // (SR 11090's 34 kcal came from its own carbohydrate by difference).
+    expect(nutrient(body, 1008)).toMatchObject({ amount: 32.7, unit: 'kcal', source: 'fr_ciqual', derivation: 'calculated_eu_1169' });
+    expect(nutrient(body, 1062)).toMatchObject({ amount: 137, unit: 'kJ', source: 'fr_ciqual', derivation: 'calculated_eu_1169' });
+    expect(body.nutrients.filter((n: { source: string; nutrient_id: number }) => n.source === 'usda_fallback' && [1008, 1062, 2047, 2048].includes(n.nutrient_id))).toEqual([]);
+  });
+
   it('keeps the French link of whole milk and serves only CIQUAL vitamin D', async () => {
     const body = (await t.get('/v1/ingredients/1077/nutrients?country=FR')).json();
     expect(body.linked_food).toMatchObject({ dataset: 'fr_ciqual', code: '19024' });
