@@ -152,12 +152,12 @@ export class BrandedCatalog {
       labelsNamed: db.prepare(`SELECT id, product_count FROM brand_label WHERE name = @brand OR (name >= @brand || ' ' AND name < @brand || '!') LIMIT @limit`),
       labelsScan: db.prepare('SELECT id, product_count FROM brand_label WHERE instr(name, ?) > 0 LIMIT ?'),
       labelProducts: db
-        .prepare('SELECT product_id FROM branded_label_product WHERE label_id = ? ORDER BY product_id LIMIT ? OFFSET ?')
+        .prepare('SELECT product_id FROM branded_label_product WHERE label_id = ? ORDER BY signal, product_id LIMIT ? OFFSET ?')
         .pluck(),
       labelsProducts: db
         .prepare(
-          `SELECT DISTINCT product_id FROM branded_label_product WHERE label_id IN (SELECT value FROM json_each(?))
-           ORDER BY product_id LIMIT ? OFFSET ?`,
+          `SELECT product_id FROM (SELECT DISTINCT signal, product_id FROM branded_label_product WHERE label_id IN (SELECT value FROM json_each(?)))
+           ORDER BY signal, product_id LIMIT ? OFFSET ?`,
         )
         .pluck(),
       labelsCount: db
@@ -168,8 +168,8 @@ export class BrandedCatalog {
         .pluck(),
       labelsProductsHas: db
         .prepare(
-          `SELECT x.product_id FROM (SELECT DISTINCT product_id FROM branded_label_product WHERE label_id IN (SELECT value FROM json_each(@labels))) x
-           JOIN branded_product p ON p.id = x.product_id WHERE (p.completeness & @has) = @has ORDER BY x.product_id LIMIT @limit OFFSET @offset`,
+          `SELECT x.product_id FROM (SELECT DISTINCT signal, product_id FROM branded_label_product WHERE label_id IN (SELECT value FROM json_each(@labels))) x
+           JOIN branded_product p ON p.id = x.product_id WHERE (p.completeness & @has) = @has ORDER BY x.signal, x.product_id LIMIT @limit OFFSET @offset`,
         )
         .pluck(),
       labelsCountHas: db
@@ -179,7 +179,7 @@ export class BrandedCatalog {
         )
         .pluck(),
       productsByIds: db.prepare(
-        `SELECT ${ITEM_COLUMNS} FROM branded_product p ${TEXT} WHERE p.id IN (SELECT value FROM json_each(?)) ORDER BY p.id`,
+        `SELECT ${ITEM_COLUMNS} FROM branded_product p ${TEXT} WHERE p.id IN (SELECT value FROM json_each(?))`,
       ),
     };
   }
@@ -448,7 +448,10 @@ export class BrandedCatalog {
         has === 0 ? this.stmts.labelsProducts.all(list, limit, offset) : this.stmts.labelsProductsHas.all({ labels: list, has, limit, offset })
       ) as number[];
     }
-    const data = ids.length === 0 ? [] : (this.stmts.productsByIds.all(JSON.stringify(ids)) as BrandedRow[]).map(toItem);
+    // In the listing's order: complete records first (branded_label_product.signal), by id within.
+    const rows = ids.length === 0 ? [] : (this.stmts.productsByIds.all(JSON.stringify(ids)) as BrandedRow[]);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const data = ids.flatMap((id) => (byId.has(id) ? [toItem(byId.get(id)!)] : []));
     return { data, total, total_exact: exact };
   }
 }

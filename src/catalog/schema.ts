@@ -2,7 +2,7 @@
  * The catalogue database: written once by `larder import`, then opened read-only.
  * SCHEMA_VERSION changes whenever a reader would misread an older file.
  */
-export const SCHEMA_VERSION = 7; // 4: prepared answers (ingredient_detail, ingredient_answer, ingredient_country), survey_food_nutrient (FNDDS Nutrient Values), branded completeness and per-nutrient sources; 5: search fields (search_subject, search_rank, aliases, search_aliases, search_vocabulary); 6: national_candidate (links from both sides) and linked_food's method, scores and compared name; 7: nutrients answers as served (ingredient_answer.body, ingredient_fallback, ingredient_country.body) and every prepared body as UTF-8 bytes (BLOB)
+export const SCHEMA_VERSION = 8; // 8: branded_label_product.signal (brand listings complete records first); 4: prepared answers (ingredient_detail, ingredient_answer, ingredient_country), survey_food_nutrient (FNDDS Nutrient Values), branded completeness and per-nutrient sources; 5: search fields (search_subject, search_rank, aliases, search_aliases, search_vocabulary); 6: national_candidate (links from both sides) and linked_food's method, scores and compared name; 7: nutrients answers as served (ingredient_answer.body, ingredient_fallback, ingredient_country.body) and every prepared body as UTF-8 bytes (BLOB)
 
 export const CATALOG_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -342,10 +342,13 @@ CREATE TABLE branded_rank (rank INTEGER PRIMARY KEY, product_id INTEGER NOT NULL
 
 -- Distinct brand and brand-owner names (normalised), searched by trigram for partial matches.
 CREATE TABLE brand_label (id INTEGER PRIMARY KEY, name TEXT NOT NULL, product_count INTEGER NOT NULL DEFAULT 0);
+-- signal: the product's completeness rank (0 name, brand and energy; 1 energy; 2 the rest), so a
+-- brand's products are listed as name search lists them, complete records first, by id within.
 CREATE TABLE branded_label_product (
   label_id INTEGER NOT NULL,
+  signal INTEGER NOT NULL,
   product_id INTEGER NOT NULL,
-  PRIMARY KEY (label_id, product_id)
+  PRIMARY KEY (label_id, signal, product_id)
 ) WITHOUT ROWID;
 
 CREATE VIRTUAL TABLE branded_fts USING fts5(

@@ -385,8 +385,9 @@ export class BrandedWriter {
     const { db, progress } = this.ctx;
     const task = progress.task('Branded search indexes', 5);
     db.exec(`
-      INSERT OR IGNORE INTO branded_label_product (label_id, product_id)
-        SELECT label_id, product_id FROM temp.branded_label_stage ORDER BY label_id, product_id;
+      INSERT OR IGNORE INTO branded_label_product (label_id, signal, product_id)
+        SELECT s.label_id, ${completenessRankSql('p.completeness')}, s.product_id
+        FROM temp.branded_label_stage s JOIN branded_product p ON p.id = s.product_id ORDER BY 1, 2, 3;
       DROP TABLE temp.branded_label_stage;
       ${BRANDED_INDEX_DDL}
       UPDATE brand_label SET product_count = (SELECT COUNT(*) FROM branded_label_product WHERE label_id = brand_label.id);

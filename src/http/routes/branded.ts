@@ -96,7 +96,7 @@ export const brandedRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
 - **q**: words of the name, all required, the last one as a prefix (from 2 letters), Porter stemming, accents folded; FTS syntax is never interpreted. Order: exact name, then names starting with the text, then the other matches; shorter names first in each group, id last. At most 200 characters and ${BRANDED_MAX_TERMS} words (more is 400).
 - **gtin**: 8 to 14 digits; UPC-A (12), EAN-13 and GTIN-14 spellings of one barcode match the same product (compared as GTIN-14). Anything else is 400.
-- **brand**: case- and accent-insensitive substring of the brand name or the brand owner (at least 2 characters). By id. For sources without a brand field whose names begin with the brand (FoodRepo: "Coop Naturaplan ...", "M Budget ..."), the first two words of the name are matched too; the record's brand stays null.
+- **brand**: case- and accent-insensitive substring of the brand name or the brand owner (at least 2 characters). Without q, records with a name, a brand and energy first, then records with energy, then the rest; by id within each. For sources without a brand field whose names begin with the brand (FoodRepo: "Coop Naturaplan ...", "M Budget ..."), the first two words of the name are matched too; the record's brand stays null.
 - **has**: comma-separated completeness fields every result must have (${COMPLETENESS_FIELDS.join(', ')}), e.g. has=energy,brand; an unknown name is 400.
 
 Name search order: within each group (exact name, name starting with the text, other matches) records with a name, a brand and energy come first, then records with energy, then the rest; shorter names first after that.

@@ -145,6 +145,23 @@ describe('FoodRepo products merged with Open Food Facts by barcode', () => {
   });
 });
 
+describe('GET /v1/branded?brand=', () => {
+  it('lists a brand as name search does: records with a name, a brand and energy first, bare records last', async () => {
+    // "kellogg" matches the FDC sample's Kellogg records (branded_food.csv gives them no name in this
+    // release) and named Open Food Facts export products.
+    const body = (await t.get('/v1/branded?brand=kellogg&limit=100')).json();
+    expect(body.data.length).toBeGreaterThan(10);
+    const rank = (p: { completeness: string[] }) =>
+      ['name', 'brand', 'energy'].every((f) => p.completeness.includes(f)) ? 0 : p.completeness.includes('energy') ? 1 : 2;
+    const ranks: number[] = body.data.map(rank);
+    expect(ranks[0]).toBe(0);
+    expect(body.data[0].name).not.toBeNull();
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    // by id within each rank
+    for (let i = 1; i < body.data.length; i++) if (ranks[i] === ranks[i - 1]) expect(body.data[i].id).toBeGreaterThan(body.data[i - 1].id);
+  });
+});
+
 describe('GET /v1/branded?has=', () => {
   it('keeps only records with every field asked for', async () => {
     const body = (await t.get('/v1/branded?has=energy,brand&limit=100')).json();
@@ -199,13 +216,19 @@ describe('GET /v1/branded?brand=', () => {
     }
   });
 
-  it('matches part of the brand name, accents folded, in id order', async () => {
+  it('matches part of the brand name, accents folded, complete records first, in id order within', async () => {
     // 27 rows of branded_food.csv have brand_owner ROUNDY'S; 14 rows of fjoalland_openfoodfacts_2019.tsv have brands "Roundy's"
     const body = (await t.get('/v1/branded?brand=roundy&limit=100')).json();
     expect(body).toMatchObject({ total: 41, total_exact: true });
     expect(body.data.filter((p: any) => p.source === 'usda_branded')).toHaveLength(27);
     expect(body.data.some((p: any) => p.brand === "Roundy's")).toBe(true);
-    expect(ids(body)).toEqual([...ids(body)].sort((a, b) => a - b));
+    // The 14 named Open Food Facts products with energy come before the 27 nameless FDC records.
+    const fdc = body.data.findIndex((p: any) => p.source === 'usda_branded');
+    expect(body.data.slice(fdc).every((p: any) => p.source === 'usda_branded')).toBe(true);
+    for (const part of [body.data.slice(0, fdc), body.data.slice(fdc)]) {
+      const partIds = part.map((p: any) => p.id);
+      expect(partIds).toEqual([...partIds].sort((a: number, b: number) => a - b));
+    }
     const accented = (await t.get(`/v1/branded?brand=${encodeURIComponent('nestlé')}`)).json();
     const plain = (await t.get('/v1/branded?brand=nestle')).json();
     expect(accented.total).toBe(plain.total);
