@@ -57,7 +57,9 @@ export function compileRules(rules: CarbonRule[]): CompiledRule[] {
 
 /** The first rule that matches the ingredient, or null. A matching `skip` rule also answers null. */
 export function matchRule(rules: CompiledRule[], ingredient: { name: string; categoryCode: string }): CompiledRule | null {
-  const name = ingredient.name.toLowerCase();
+  // SR's "(Includes foods for USDA's Food Distribution Program)" says who else sells the food: its
+  // words are none of the food's (cheddar 1009 is no "cheese food").
+  const name = ingredient.name.replace(/\((?:includes?|including)\s[^)]*\)/gi, ' ').toLowerCase();
   for (const r of rules) {
     if (r.categories && !r.categories.has(ingredient.categoryCode)) continue;
     if (!r.match.test(name)) continue;

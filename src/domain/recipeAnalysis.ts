@@ -5,7 +5,7 @@
  */
 import { convert, kindOf, pieceWeightsFrom, type ConversionInput, type MeasuringSystem, type Unit } from './conversion.js';
 import type { PieceUnit } from './householdMeasures.js';
-import { searchSubjectKey } from './ranking.js';
+import { searchSubjectKey, singular } from './ranking.js';
 import { toConversionUnit, type LineMeasure, type ParsedLine, type PieceSize } from './recipeLine.js';
 
 export type Confidence = 'high' | 'medium' | 'low';
@@ -57,6 +57,21 @@ export function cannedQuery(line: { text: string; food: string }): string | null
   if (!/\b(?:cans?|tins?)\b/i.test(line.text) || /\b(?:canned|tinned|frozen|dried|fresh)\b/i.test(line.food)) return null;
   const first = searchQueries(line.food)[0];
   return first === undefined ? null : `canned ${first}`;
+}
+
+/**
+ * A line that uses a fruit's juice ("juice of 1 lemon", "2 limes, juiced", "zest and juice of 1
+ * orange"): the search for the juice, and the fruit, whose measure in the juice record weighs
+ * each one ("1 lemon yields = 48 g", not the whole fruit's 58 g nor a wedge's 5.9 g). Null when
+ * the line uses the fruit itself.
+ */
+export function juiceOf(line: { food: string; preparation: string | null }): { query: string; fruit: string } | null {
+  if (line.preparation === null || !/\bjuice(?:d|\s+(?:of|from))\b/i.test(line.preparation) || /\bjuice\b/i.test(line.food)) return null;
+  const first = searchQueries(line.food)[0];
+  if (first === undefined) return null;
+  const words = first.split(' ');
+  const fruit = singular(words.at(-1)!);
+  return { query: `${[...words.slice(0, -1), fruit].join(' ')} juice`, fruit };
 }
 
 const stem = (w: string): string => w.replace(/(?:es|s)$/, '');

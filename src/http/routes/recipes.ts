@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ALLERGENS, type Allergen } from '../../domain/allergens.js';
 import { parseSystem, SYSTEMS, type MeasuringSystem } from '../../domain/conversion.js';
 import { resolveCountry, type CountryCode } from '../../domain/countries.js';
-import { cannedQuery, matchConfidence, piecesFor, sameFood, searchQueries, weighLine } from '../../domain/recipeAnalysis.js';
+import { cannedQuery, juiceOf, matchConfidence, piecesFor, sameFood, searchQueries, weighLine } from '../../domain/recipeAnalysis.js';
 import { parseIngredientLine, type ParsedLine } from '../../domain/recipeLine.js';
 import type { Ingredients } from '../../catalog/ingredients.js';
 import { ApiError } from '../../errors.js';
@@ -119,14 +119,17 @@ export const recipeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         let queries = searchQueries(parsed.food);
         let found: ReadonlyArray<{ id: number; name: string }> = [];
         let queryIndex = -1;
-        // A can of the food first, where a record of it canned holds every word.
-        const canned = cannedQuery(parsed);
-        if (canned !== null) {
-          const hits = app.ingredients.firstResults(canned, ALTERNATIVES + 1);
-          if (hits.length > 0 && matchConfidence(0, [canned], hits[0]!.name) === 'high') {
-            queries = [canned, ...queries];
+        // The food's juice or a can of it first, where a record of that holds every word.
+        const juice = juiceOf(parsed);
+        const specific = juice?.query ?? cannedQuery(parsed);
+        let pieceName = pieceWord(parsed.unit);
+        if (specific !== null) {
+          const hits = app.ingredients.firstResults(specific, ALTERNATIVES + 1);
+          if (hits.length > 0 && matchConfidence(0, [specific], hits[0]!.name) === 'high') {
+            queries = [specific, ...queries];
             found = hits;
             queryIndex = 0;
+            if (juice !== null) pieceName = juice.fruit;
           }
         }
         for (let i = 0; i < queries.length && found.length === 0; i += 1) {
@@ -157,7 +160,7 @@ export const recipeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const top = found[0]!;
         const record = app.ingredients.recipeFacts(top.id)!;
         const density = app.ingredients.density(top.id)!;
-        let weight = weighLine(parsed, system, density, piecesFor(app.ingredients.measures(top.id), parsed.size, pieceWord(parsed.unit)));
+        let weight = weighLine(parsed, system, density, piecesFor(app.ingredients.measures(top.id), parsed.size, pieceName));
         if (weight.grams === null && parsed.measures.length > 0) weight = weighByTwin(app.ingredients, queries[queryIndex]!, top, parsed, system) ?? weight;
         const grams = weight.grams ?? 0;
         const nutrients = country === 'US' ? record.nutrients : (app.nationalValues.nutrients(top.id, country)?.nutrients ?? []);

@@ -37,6 +37,13 @@ describe('GET /v1/ingredients/:id/carbon', () => {
     expect(body.carbon).toMatchObject({ kg_co2e_per_kg: 0.25, source: 'su_eatable_life', dqr: 1, product: { code: 'APPLE' } });
   });
 
+  it('maps cheddar to its own SU-EATABLE LIFE item, whatever SR\'s "(Includes foods for ...)" says', async () => {
+    // ANIMAL HUSBANDRY,CEDDAR,11.21,L,OK item,CHEESE HARD & SEMI-HARD,9.59 (the file's spelling); SR 1009 is
+    // "Cheese, cheddar (Includes foods for USDA's Food Distribution Program)", no "cheese food".
+    const body = (await get('/v1/ingredients/1009/carbon')).json();
+    expect(body.carbon).toMatchObject({ kg_co2e_per_kg: 11.21, source: 'su_eatable_life', product: { code: 'CEDDAR' } });
+  });
+
   it('uses Poore & Nemecek where the rule names only its product', async () => {
     // Food_Production.csv: Onions & Leeks,...,Total_emissions 0.30000000000000004
     const body = (await get('/v1/ingredients/11246/carbon')).json();

@@ -113,6 +113,15 @@ describe('POST /v1/recipes/analyze', () => {
     expect(dryBeans.ingredient.name).not.toMatch(/canned/);
   });
 
+  it("weighs a fruit's juice by what the fruit yields, not the whole fruit", async () => {
+    const body = (await analyze({ lines: ['juice of 1 lemon', '2 limes, juiced', '1 lemon'] })).json();
+    const [lemonJuice, limeJuice, lemon] = body.lines;
+    // SR28 WEIGHT.txt: 09152 "Lemon juice, raw" 1 lemon yields 48 g; 09160 "Lime juice, raw" 1 lime yields 44 g.
+    expect(lemonJuice).toMatchObject({ ingredient: { id: 9152 }, grams: 48 });
+    expect(limeJuice).toMatchObject({ ingredient: { id: 9160 }, grams: 88 });
+    expect(lemon.ingredient.name).toMatch(/^Lemons?, raw/);
+  });
+
   it("uses a country's national values per line", async () => {
     const body = (await analyze({ lines: ['100 g onion'], country: 'gb' })).json();
     expect(body.country).toBe('GB');
