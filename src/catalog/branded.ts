@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import type { BrandedDetail, BrandedProduct } from '../http/routes/branded.js';
 import { readModelPlugin, type Catalog } from './catalog.js';
 import { buildBrandedSearch, nameKey, normalizeBrand, type BrandedSearch } from '../domain/brandedSearch.js';
-import { completenessFields, completenessRank, maxCompletenessRank } from '../domain/completeness.js';
+import { completenessFields, completenessRank, completenessRankSql, maxCompletenessRank } from '../domain/completeness.js';
 import { toGtin14 } from '../domain/gtin.js';
 import { normalizeName } from '../domain/search.js';
 import { decodePanel } from './brandedNutrients.js';
@@ -115,7 +115,9 @@ export class BrandedCatalog {
     this.nutrientDefs = new Map(defs.map((d, i) => [d.id, { name: d.name, unit: d.unit, order: i }]));
     this.stmts = {
       byId: db.prepare(`SELECT ${ITEM_COLUMNS}, t.nutrients FROM branded_product p ${TEXT} WHERE p.id = ?`),
-      byGtin: db.prepare(`SELECT ${ITEM_COLUMNS} FROM branded_product p ${TEXT} WHERE p.gtin14 = ? ORDER BY p.id`),
+      // Records sharing a barcode: the one with a name, a brand and energy first (a bare FDC record
+      // of 00877448001674 before Open Food Facts' "Giovanni Rana, Marinara Sauce" left a scanner nothing).
+      byGtin: db.prepare(`SELECT ${ITEM_COLUMNS} FROM branded_product p ${TEXT} WHERE p.gtin14 = ? ORDER BY ${completenessRankSql('p.completeness')}, p.name IS NULL, p.id`),
       byRank: db.prepare(`SELECT ${ITEM_COLUMNS} FROM branded_rank r JOIN branded_product p ON p.id = r.product_id ${TEXT} WHERE r.rank = ?`),
       byIdPage: db.prepare(`SELECT ${ITEM_COLUMNS} FROM branded_product p ${TEXT} ORDER BY p.id LIMIT ? OFFSET ?`),
       byIdPageHas: db.prepare(
@@ -213,8 +215,9 @@ export class BrandedCatalog {
   }
 
   /**
-   * The product a barcode names (any spelling gtin= accepts: UPC-A, EAN-13, GTIN-14, EAN-8),
-   * the lowest id when several records share it; undefined when the spelling is no GTIN.
+   * The product a barcode names (any spelling gtin= accepts: UPC-A, EAN-13, GTIN-14, EAN-8): where
+   * several records share it, the most complete (a name, a brand and energy; then energy; then a
+   * name), then the lowest id; undefined when the spelling is no GTIN.
    */
   productByGtin(raw: string): BrandedDetailBody | null | undefined {
     const gtin14 = toGtin14(raw);

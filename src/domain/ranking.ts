@@ -62,6 +62,9 @@ const MADE_FROM_HEADS = new Set(['oil', 'vinegar', 'syrups', 'sauce', 'soup'].ma
  */
 const SUBCLASS_PARTS = new Set(['distilled', 'carbonated', 'broilers or fryers', 'fresh', 'cured', 'domestic', 'variety meats and by-products'].map(searchKey));
 
+/** The part eaten after the food's name ("Nuts, coconut meat"): the food is the coconut. Not "kernels": "sesame seeds" are sold whole, the decorticated kernels are another product. */
+const PART_EATEN = /(?<=\S) (?:meat|flesh|pulp)$/;
+
 /** Second parts that name no food: FNDDS's generic marks. */
 const NOT_A_SUBJECT = /^(nfs|ns as to .*)$/;
 
@@ -89,7 +92,7 @@ export function searchSubjectKey(name: string): string {
     if (CLASS_HEADS.has(head) && (NOT_A_SUBJECT.test(second) || PROCESSED.has(second))) return head;
     if (CLASS_HEADS.has(head)) {
       const subject = SUBCLASS_PARTS.has(second) && parts.length > 2 ? searchKey(parts[2]!) : second;
-      return CUT.has(subject) ? head : firstAlternative(subject);
+      return CUT.has(subject) ? head : firstAlternative(subject).replace(PART_EATEN, '');
     }
   }
   return firstOfPair(head);

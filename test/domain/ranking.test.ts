@@ -47,6 +47,9 @@ describe('ranking signals', () => {
     expect(searchSubjectKey('Chicken, fried, with potatoes, vegetable, frozen meal')).toBe('chicken');
     expect(searchSubjectKey('Chicken, NS as to part, fried, coated, skin / coating eaten')).toBe('chicken');
     expect(searchSubjectKey('Cheese, cream')).toBe('cream');
+    // The part eaten after the food's name is still the food; seed kernels are another product than the seeds.
+    expect(searchSubjectKey('Nuts, coconut meat, raw')).toBe('coconut');
+    expect(searchSubjectKey('Seeds, sesame seed kernels, dried (decorticated)')).toBe('sesame seed kernel');
     expect(searchSubjectKey('Cheese, NFS')).toBe('cheese');
   });
 

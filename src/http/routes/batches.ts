@@ -144,7 +144,7 @@ export const batchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['Branded products'],
         summary: 'Up to 100 branded products by barcode in one request',
-        description: `Each item is the single-product answer, in the order asked; a barcode several records share answers the lowest id. A string that is no GTIN (8 to 14 digits) is 400 naming its index. ${counting}`,
+        description: `Each item is the single-product answer, in the order asked; a barcode several records share answers the most complete of them (a name, a brand and energy; then energy; then a name), then the lowest id. A string that is no GTIN (8 to 14 digits) is 400 naming its index. ${counting}`,
         body: BrandedBatchBody,
         response: { 200: json(BrandedBatchAnswer, 'The products'), ...errorResponses(400, 401, 415, 429) },
       },

@@ -145,6 +145,24 @@ describe('FoodRepo products merged with Open Food Facts by barcode', () => {
   });
 });
 
+describe('a barcode several records share', () => {
+  it('answers the most complete record first, in a lookup and in the batch', async () => {
+    // branded_food.csv: fdc_id 1107191, gtin_upc 00877448001674, no description, no nutrients;
+    // off_products_2019: 877448001674 "Giovanni Rana, Marinara Sauce" with its nutrients.
+    const body = (await t.get('/v1/branded?gtin=877448001674')).json();
+    expect(body.data.map((p: any) => p.id)).toEqual([100877448001674, 1107191]);
+    // fdc 2371594 "Tappers Bnls Wings" and the nameless 1106032 share 10038034720202.
+    expect((await t.get('/v1/branded?gtin=10038034720202')).json().data[0]).toMatchObject({ id: 2371594, name: 'Tappers Bnls Wings' });
+    const batch = await t.app.inject({
+      method: 'POST',
+      url: '/v1/branded/batch',
+      headers: { 'x-api-key': t.key, 'content-type': 'application/json' },
+      payload: JSON.stringify({ gtins: ['00877448001674', '10038034720202'] }),
+    });
+    expect(batch.json().data.map((p: any) => p.id)).toEqual([100877448001674, 2371594]);
+  });
+});
+
 describe('GET /v1/branded?brand=', () => {
   it('lists a brand as name search does: records with a name, a brand and energy first, bare records last', async () => {
     // "kellogg" matches the FDC sample's Kellogg records (branded_food.csv gives them no name in this
