@@ -187,7 +187,12 @@ type Measure = { amount: number; description: string; gram_weight: number; measu
  */
 const wordedPiece = (m: Measure): boolean => classifyMeasure(m.amount, null, m.description).kind === 'piece';
 
-export function pieceWeightsFrom(measures: Measure[], size?: PieceSize): ConversionInput['pieces'] {
+/**
+ * The record's piece measures by unit, each with its size. A record that sizes its small and large
+ * pieces and gives one more, unsized, between them (SR 9200 oranges: small 96 g, "1 fruit (2-5/8"
+ * dia)" 131 g, large 184 g) gives its medium piece so.
+ */
+function sizedPieces(measures: Measure[]): Map<PieceUnit, Array<{ m: Measure; size: PieceSize | 'other' | null }>> {
   const byUnit = new Map<PieceUnit, Array<{ m: Measure; size: PieceSize | 'other' | null }>>();
   for (const m of measures) {
     if (m.measure_kind !== 'piece' || !(m.amount > 0) || !(m.gram_weight > 0)) continue;
@@ -197,6 +202,22 @@ export function pieceWeightsFrom(measures: Measure[], size?: PieceSize): Convers
     list.push({ m, size: sizeOfMeasure(m.description) });
     byUnit.set(unit, list);
   }
+  const each = (c: { m: Measure }) => c.m.gram_weight / c.m.amount;
+  for (const list of byUnit.values()) {
+    const small = list.find((c) => c.size === 'small');
+    const large = list.find((c) => c.size === 'large');
+    if (!small || !large || list.some((c) => c.size === 'medium')) continue;
+    const between = list.filter((c) => c.size === null && each(c) > each(small) && each(c) < each(large));
+    if (between.length === 1) between[0]!.size = 'medium';
+  }
+  return byUnit;
+}
+
+/** Per-unit measures a "piece" stands for where the record names no piece itself (decisions.md "Piece sizes"): a clove of garlic, a slice of bread. */
+const PIECE_STANDS_FOR: readonly PieceUnit[] = ['clove', 'slice'];
+
+export function pieceWeightsFrom(measures: Measure[], size?: PieceSize): ConversionInput['pieces'] {
+  const byUnit = sizedPieces(measures);
   const out: ConversionInput['pieces'] = {};
   for (const [unit, list] of byUnit) {
     const sized = list.some((c) => c.size !== null && c.size !== 'other');
@@ -215,19 +236,22 @@ export function pieceWeightsFrom(measures: Measure[], size?: PieceSize): Convers
       size: chosen.size === 'other' ? null : chosen.size,
     };
   }
+  if (out.piece === undefined && !byUnit.has('piece')) {
+    const stands = PIECE_STANDS_FOR.find((unit) => out[unit] !== undefined);
+    if (stands !== undefined) out.piece = out[stands];
+  }
   return out;
 }
 
 /** The sizes the record states for each piece unit (for a 422 that names them). */
 export function pieceSizesFrom(measures: Measure[]): Partial<Record<PieceUnit, PieceSize[]>> {
   const out: Partial<Record<PieceUnit, PieceSize[]>> = {};
-  for (const m of measures) {
-    if (m.measure_kind !== 'piece' || !m.measure_unit) continue;
-    const size = sizeOfMeasure(m.description);
-    if (size === null || size === 'other') continue;
-    const unit = m.measure_unit as PieceUnit;
-    const list = (out[unit] ??= []);
-    if (!list.includes(size)) list.push(size);
+  for (const [unit, list] of sizedPieces(measures)) {
+    for (const { size } of list) {
+      if (size === null || size === 'other') continue;
+      const sizes = (out[unit] ??= []);
+      if (!sizes.includes(size)) sizes.push(size);
+    }
   }
   return out;
 }

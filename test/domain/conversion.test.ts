@@ -38,7 +38,9 @@ describe('convert', () => {
       { amount: 1, description: 'clove', gram_weight: 4, measure_kind: 'piece', measure_unit: 'clove' },
       { amount: 1, description: 'cup', gram_weight: 136, measure_kind: 'volume', measure_unit: 'cup' },
     ]);
-    expect(pieces).toEqual({ clove: { grams: 3, measure: '3 cloves = 9 g', size: null } });
+    // With no piece of its own, a "piece" is the clove (decisions.md "Piece sizes").
+    const clove = { grams: 3, measure: '3 cloves = 9 g', size: null };
+    expect(pieces).toEqual({ clove, piece: clove });
   });
   it('takes the medium piece by default and the size asked for (SR28 WEIGHT.txt 11282 onions)', () => {
     const onion = [

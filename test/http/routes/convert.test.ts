@@ -212,6 +212,19 @@ describe('piece sizes', () => {
     expect((await conv(11282, 'g', 'oz', 1, '&size=large')).json().size).toBeNull();
   });
 
+  it('reads the unsized piece between a small and a large one as the medium (SR 9200 oranges)', async () => {
+    // SR28 WEIGHT.txt 09200: "1 small (2-3/8" dia)" 96 g, "1 fruit (2-5/8" dia)" 131 g, "1 large (3-1/16" dia)" 184 g.
+    expect((await conv(9200, 'piece', 'g', 1, '&size=medium')).json()).toMatchObject({ to: { amount: 131 }, size: 'medium' });
+    expect((await conv(9200, 'piece', 'g', 1)).json()).toMatchObject({ to: { amount: 131 }, size: 'medium' });
+    expect((await conv(9200, 'piece', 'g', 1, '&size=large')).json()).toMatchObject({ to: { amount: 184 }, size: 'large' });
+  });
+
+  it('weighs a "piece" of a food the record measures by the clove or the slice (decisions.md "Piece sizes")', async () => {
+    // SR28 WEIGHT.txt: 11215 garlic "1 clove" 3.0 g; 18069 white bread "1 slice" 29 g.
+    expect((await conv(11215, 'piece', 'g', 2)).json()).toMatchObject({ to: { amount: 6 } });
+    expect((await conv(18069, 'piece', 'g', 1)).json()).toMatchObject({ to: { amount: 29 } });
+  });
+
   it('weighs a piece of a food whose measure names it past a class word or in parentheses (SR food_portion.csv)', async () => {
     // 168162 "prune, pitted" 9.5 g for "Plums, dried (prunes), uncooked"; 170567 "almond" 1.2 g for "Nuts, almonds"
     expect((await conv(9291, 'piece', 'g', 10)).json()).toMatchObject({ to: { unit: 'g', amount: 95 } });
