@@ -168,7 +168,9 @@ export const recipeRoutes: FastifyPluginAsyncTypebox = async (app) => {
           totalGrams += grams;
           for (const n of nutrients) {
             const sum = totals.get(n.nutrient_id);
-            const add = (n.amount * grams) / 100;
+            // A national value below the limit of quantification ("< 20" µg selenium in a CIQUAL banana,
+            // served as 20 with qualifier less_than) adds nothing to a total, as a trace adds nothing.
+            const add = 'qualifier' in n && n.qualifier === 'less_than' ? 0 : (n.amount * grams) / 100;
             if (sum) sum.amount += add;
             else totals.set(n.nutrient_id, { nutrient_id: n.nutrient_id, name: n.name, unit: n.unit, amount: add });
           }

@@ -130,6 +130,17 @@ describe('POST /v1/recipes/analyze', () => {
     expect(nutrient(body, 1008).amount).toBeCloseTo(nutrient(gb, 1008).amount, 4);
   });
 
+  it('adds nothing for a national value below the limit of quantification', async () => {
+    // CIQUAL 2020 13005 "Banana, pulp, raw": Selenium "< 20" µg, Sodium "< 5" mg (served with qualifier less_than).
+    const fr = (await t.get('/v1/ingredients/9040/nutrients?country=FR')).json();
+    expect(nutrient(fr, 1103)).toMatchObject({ amount: 20, qualifier: 'less_than', source: 'fr_ciqual' });
+    const body = (await analyze({ lines: ['100 g banana'], country: 'FR' })).json();
+    expect(body.lines[0].ingredient.id).toBe(9040);
+    expect(nutrient(body, 1103).amount).toBe(0);
+    expect(nutrient(body, 1093).amount).toBe(0);
+    expect(nutrient(body, 1003).amount).toBeCloseTo(nutrient(fr, 1003).amount, 4);
+  });
+
   it('counts one request per started 20 lines', async () => {
     const first = await analyze({ lines: ['1 onion'] });
     const before = Number(/;r=(\d+)/.exec(String(first.headers.ratelimit))![1]);
