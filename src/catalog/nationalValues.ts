@@ -3,14 +3,22 @@ import type { CountryCode } from '../domain/countries.js';
 import type { Static } from 'typebox';
 import type { CountryNutrients } from '../http/routes/ingredients.js';
 import type { NationalFood, NationalFoodSummary } from '../http/routes/nationalFoods.js';
-import { normalizeName } from '../domain/search.js';
+import { normalizeName, singular } from '../domain/search.js';
+import { rankSignals } from '../domain/ranking.js';
 import type { Page } from './listing.js';
 import { BASIS } from '../http/schemas.js';
 
 export type CountryNutrientsBody = Static<typeof CountryNutrients>;
 export type NationalFoodSummaryBody = Static<typeof NationalFoodSummary>;
 export type NationalFoodBody = Static<typeof NationalFood>;
-type FoodRow = Omit<NationalFoodSummaryBody, 'country'> & { folded: string };
+type FoodRow = Omit<NationalFoodSummaryBody, 'country'> & {
+  /** The published name, the English name and the linker's English reading, folded: what q searches. */
+  folded: string;
+  /** The words of the published name and of the English names, folded and singular. */
+  words: readonly string[];
+  /** How prepared the English reading says the food is: processing words less plainness words (ranking.ts). */
+  prepared: number;
+};
 import { readModelPlugin, type Catalog } from './catalog.js';
 import type { PreparedAnswer } from './ingredients.js';
 
@@ -95,8 +103,10 @@ export class NationalValues {
       ids.add(row.ingredient_id);
     }
     this.stmts = {
-      datasetFoods: db.prepare<[string], Omit<FoodRow, 'folded'>>(
-        'SELECT dataset_id AS dataset, code, name, name_en, food_group FROM national_food WHERE dataset_id = ? ORDER BY code',
+      datasetFoods: db.prepare<[string], Omit<FoodRow, 'folded' | 'words' | 'prepared'> & { reading: string | null }>(
+        `SELECT f.dataset_id AS dataset, f.code, f.name, f.name_en, f.food_group, l.name_used AS reading
+         FROM national_food f LEFT JOIN national_link l ON l.dataset_id = f.dataset_id AND l.code = f.code
+         WHERE f.dataset_id = ? ORDER BY f.code`,
       ),
       food: db.prepare<[string, string], Omit<NationalFoodBody, 'country' | 'basis' | 'nutrients' | 'links'>>(
         `SELECT f.dataset_id AS dataset, f.code, f.name, f.name_en, f.food_group, f.scientific_name, l.name_used AS compared_as
@@ -186,15 +196,24 @@ export class NationalValues {
   private foodsOf(dataset: string): FoodRow[] {
     let rows = this.foods.get(dataset);
     if (!rows) {
-      rows = this.stmts.datasetFoods.all(dataset).map((r) => ({ ...r, folded: normalizeName(`${r.name} ${r.name_en ?? ''}`) }));
+      rows = this.stmts.datasetFoods.all(dataset).map(({ reading, ...r }) => {
+        const english = `${r.name_en ?? ''} ${reading ?? ''}`;
+        const folded = normalizeName(`${r.name} ${english}`);
+        const signals = rankSignals(english.trim() === '' ? r.name : english, 0);
+        return { ...r, folded, words: folded.split(' ').map(singular), prepared: signals.processedWords - signals.plainWords };
+      });
       this.foods.set(dataset, rows);
     }
     return rows;
   }
 
   /**
-   * A page of a national table's foods. With text: foods whose published or English name
-   * holds every word, names starting with the text first, then shorter names, then by code.
+   * A page of a national table's foods. With text: foods whose published name, English name or
+   * English reading (the glossary's, for tables without English names: "banana" finds
+   * Livsmedelsverket's "Banan") holds every word. In order: names starting with the text;
+   * names holding each word whole ("Banan, rå" before "Banankake"); the plainer food (raw before
+   * dried or cooked, by the English words, as ingredient search reads them); the shorter name;
+   * the code.
    */
   listFoods(params: { country: string; dataset: string; q?: string | undefined; limit: number; offset: number }): Page<NationalFoodSummaryBody> {
     let rows = this.foodsOf(params.dataset);
@@ -203,15 +222,23 @@ export class NationalValues {
       const terms = text.split(' ').filter(Boolean);
       const starts = (r: FoodRow) =>
         normalizeName(r.name).startsWith(text) || (r.name_en !== null && normalizeName(r.name_en).startsWith(text)) ? 0 : 1;
+      const whole = (r: FoodRow) => (terms.every((t) => r.words.includes(singular(t))) ? 0 : 1);
       rows = rows
         .filter((r) => terms.every((t) => r.folded.includes(t)))
-        .map((r) => ({ r, k: starts(r) }))
-        .sort((a, b) => a.k - b.k || a.r.name.length - b.r.name.length || (a.r.code < b.r.code ? -1 : a.r.code > b.r.code ? 1 : 0))
+        .map((r) => ({ r, k: starts(r), w: whole(r) }))
+        .sort(
+          (a, b) =>
+            a.k - b.k ||
+            a.w - b.w ||
+            a.r.prepared - b.r.prepared ||
+            a.r.name.length - b.r.name.length ||
+            (a.r.code < b.r.code ? -1 : a.r.code > b.r.code ? 1 : 0),
+        )
         .map((x) => x.r);
     }
     return {
       total: rows.length,
-      data: rows.slice(params.offset, params.offset + params.limit).map(({ folded: _, ...r }) => ({ country: params.country, ...r })),
+      data: rows.slice(params.offset, params.offset + params.limit).map(({ folded: _f, words: _w, prepared: _p, ...r }) => ({ country: params.country, ...r })),
     };
   }
 

@@ -79,7 +79,7 @@ export const nationalFoodRoutes: FastifyPluginAsyncTypebox = async (app) => {
               minLength: 1,
               maxLength: 200,
               pattern: NO_CONTROL_CHARACTERS,
-              description: 'Words to find in the published or the English name, in any order (case and accents ignored); names starting with the text first',
+              description: "Words to find in the published name, the English name or the linker's English reading (case and accents ignored), in any order; names starting with the text first, then names holding the words whole, then the plainer food (raw before dried or cooked), then shorter names",
             }),
           ),
           ...Pagination,

@@ -81,6 +81,23 @@ describe('GET /v1/national-foods', () => {
     expect(reversed.total).toBe(body.total);
   });
 
+  it('lists the plain food first: whole words before longer ones, raw before dried (session 12 trial)', async () => {
+    // CoFID 2021: 14-319 "Apples, eating, raw, flesh and skin" came after "Apples, eating, dried" (shorter).
+    const apples = (await t.get('/v1/national-foods?country=GB&q=apple')).json();
+    expect(apples.data[0].name).toMatch(/^Apples?, .*raw/);
+    const dried = apples.data.findIndex((f: { name: string }) => /dried/i.test(f.name));
+    const raw = apples.data.findIndex((f: { name: string }) => /raw/i.test(f.name));
+    expect(raw).toBeLessThan(dried);
+    // Matvaretabellen 06-525 "Banan, rå" before 05-448 "Banankake".
+    expect((await t.get('/v1/national-foods?country=NO&q=banan')).json().data[0]).toMatchObject({ code: '06-525', name: 'Banan, rå' });
+  });
+
+  it('finds a table without English names by its English reading ("banana" in Livsmedelsverket)', async () => {
+    const body = (await t.get('/v1/national-foods?country=SE&q=banana')).json();
+    expect(body.total).toBeGreaterThan(0);
+    expect(body.data[0].name).toMatch(/^Banan/);
+  });
+
   it('searches the native name too, accents folded ("Smør" in Frida)', async () => {
     const body = (await t.get('/v1/national-foods?country=dk&q=smør%20saltet')).json();
     expect(body.data.map((f: { code: string }) => f.code)).toContain('1052');
