@@ -13,7 +13,8 @@ export const NUTRIENT_FAMILIES: Record<string, readonly number[]> = {
   // total, food, folic acid, DFE and the folate forms
   folate: [1177, 1187, 1186, 1190, 1179, 1188, 1189, 1191, 1192, 1193],
   // alpha-tocopherol, the other tocopherols and tocotrienols, label IU, ATE, added, intrinsic
-  vitamin_e: [1109, 1124, 1125, 1126, 1127, 1128, 1129, 1130, 1131, 1158, 1242, 1248, 2041],
+  // 2068 "Vitamin E" (mg) is CIQUAL's, not split into tocopherols: no US alpha-tocopherol beside it.
+  vitamin_e: [1109, 1124, 1125, 1126, 1127, 1128, 1129, 1130, 1131, 1158, 1242, 1248, 2041, 2068],
   // kcal, kJ, Atwater general and specific sums
   energy: [1008, 1062, 2047, 2048],
   // By difference (USDA: everything that is not water, protein, fat, ash) against available

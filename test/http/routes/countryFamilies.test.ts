@@ -40,6 +40,13 @@ describe('national fallback by nutrient family', () => {
     expect(ids(body).has(1005)).toBe(false);
   });
 
+  it("serves CIQUAL's vitamin E and no US alpha-tocopherol beside it (FR banana)", async () => {
+    // CIQUAL 2020 13005 "Banana, pulp, raw": Vitamin E "< 0.08" mg (2068); SR 9040 gives alpha-tocopherol 0.1 mg (1109).
+    const body = (await t.get('/v1/ingredients/9040/nutrients?country=FR')).json();
+    expect(nutrient(body, 2068)).toMatchObject({ amount: 0.08, qualifier: 'less_than', source: 'fr_ciqual' });
+    expect(ids(body).has(1109)).toBe(false);
+  });
+
   it('gives a national food without energy its energy from its own macronutrients (EU 1169), not USDA\'s (FR broccoli)', async () => {
     const body = (await t.get('/v1/ingredients/11090/nutrients?country=FR')).json();
     // CIQUAL 20057 gives "-" for energy; protein 3.95, fat 0.48, carbohydrate 1.7, fibres 2.9, alcohol 0:
