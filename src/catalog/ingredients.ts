@@ -72,6 +72,7 @@ export class Ingredients {
       density: db.prepare<[number], { gPerMl: number; source: DensitySource }>(
         'SELECT density_g_per_ml AS gPerMl, density_source AS source FROM ingredient WHERE id = ?',
       ),
+      fullerRecord: db.prepare<[number], number>('SELECT record_id FROM ingredient_fuller_record WHERE ingredient_id = ?').pluck(),
       measures: db.prepare<[number], Measure>(
         `SELECT seq, amount, description, gram_weight, measure_kind, measure_unit FROM ingredient_portion
          WHERE ingredient_id = ? ORDER BY seq`,
@@ -150,6 +151,12 @@ export class Ingredients {
   /** The unrounded density, for conversion (1 cup of flour is the source's 125 g, not 124.99). */
   density(id: number): { gPerMl: number; source: DensitySource } | null {
     return this.stmts.density.get(id) ?? null;
+  }
+
+  /** The SR Legacy record of the same food with more nutrient values than this Foundation record, or null (src/importers/derive.ts). */
+  fullerRecord(id: number): { id: number; name: string } | null {
+    const other = this.stmts.fullerRecord.get(id);
+    return other === undefined ? null : this.identity(other);
   }
 
   /** Household measures with their classification (volume unit, piece unit), for conversion. */

@@ -2,7 +2,7 @@
  * The catalogue database: written once by `larder import`, then opened read-only.
  * SCHEMA_VERSION changes whenever a reader would misread an older file.
  */
-export const SCHEMA_VERSION = 8; // 8: branded_label_product.signal (brand listings complete records first); 4: prepared answers (ingredient_detail, ingredient_answer, ingredient_country), survey_food_nutrient (FNDDS Nutrient Values), branded completeness and per-nutrient sources; 5: search fields (search_subject, search_rank, aliases, search_aliases, search_vocabulary); 6: national_candidate (links from both sides) and linked_food's method, scores and compared name; 7: nutrients answers as served (ingredient_answer.body, ingredient_fallback, ingredient_country.body) and every prepared body as UTF-8 bytes (BLOB)
+export const SCHEMA_VERSION = 9; // 9: ingredient_fuller_record (recipes take the same food's fuller record); 8: branded_label_product.signal (brand listings complete records first); 4: prepared answers (ingredient_detail, ingredient_answer, ingredient_country), survey_food_nutrient (FNDDS Nutrient Values), branded completeness and per-nutrient sources; 5: search fields (search_subject, search_rank, aliases, search_aliases, search_vocabulary); 6: national_candidate (links from both sides) and linked_food's method, scores and compared name; 7: nutrients answers as served (ingredient_answer.body, ingredient_fallback, ingredient_country.body) and every prepared body as UTF-8 bytes (BLOB)
 
 export const CATALOG_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -72,6 +72,10 @@ CREATE TABLE ingredient_nutrient (
   derivation TEXT,
   PRIMARY KEY (ingredient_id, nutrient_id)
 ) WITHOUT ROWID;
+
+-- A Foundation record's same food in SR Legacy with more nutrient values (Linker.sameRecordsOf, the
+-- same fortification, the most words in common): recipe totals read it, so a recipe's flour has fibre.
+CREATE TABLE ingredient_fuller_record (ingredient_id INTEGER PRIMARY KEY, record_id INTEGER NOT NULL);
 
 CREATE TABLE ingredient_portion (
   ingredient_id INTEGER NOT NULL REFERENCES ingredient(id),

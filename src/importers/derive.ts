@@ -4,6 +4,8 @@ import { literatureIndex, type LiteratureDensity } from '../domain/literatureDen
 import { countRows, type ImportContext } from './context.js';
 import { deriveSearchFields } from './searchFields.js';
 import { Linker } from '../domain/linking.js';
+import { fortificationOfName } from '../domain/nutrientFamilies.js';
+import { normalizeName, singular } from '../domain/search.js';
 import { canonicalProfiles, loadSynonyms } from './national/link.js';
 
 /** Densities outside this range are data errors or measures of something else. */
@@ -49,12 +51,12 @@ export function deriveIngredientFields(ctx: ImportContext, literature: Literatur
   // (Linker.sameRecordsOf: same category and head, no state conflict, values that agree) has them:
   // Foundation 789890 "Flour, wheat, all-purpose, enriched, bleached" weighs what SR 20081 does
   // a cup (125 g), not its category's median (157.5 g).
-  const linker = withoutMeasures.length > 0 ? new Linker(canonicalProfiles(ctx, new Map()), loadSynonyms()) : null;
+  const linker = new Linker(canonicalProfiles(ctx, new Map()), loadSynonyms());
   const byId = new Map(ingredients.map((i) => [i.id, i]));
   const pending: typeof ingredients = [];
   let fromSameFood = 0;
   for (const ing of withoutMeasures) {
-    const twin = linker!.sameRecordsOf(ing.id).find((id) => own.has(id));
+    const twin = linker.sameRecordsOf(ing.id).find((id) => own.has(id));
     if (twin === undefined) {
       pending.push(ing);
       continue;
@@ -63,6 +65,7 @@ export function deriveIngredientFields(ctx: ImportContext, literature: Literatur
     setDensity.run(density.gPerMl, 'usda', `${density.derivedFrom} of ${twin} "${byId.get(twin)!.name}", another record of the same food`, ing.id);
     fromSameFood++;
   }
+  recordFullerRecords(ctx, linker, byId);
   const index = literatureIndex(literature);
   let fromLiterature = 0;
   const unmatched: typeof ingredients = [];
@@ -103,4 +106,50 @@ export function deriveIngredientFields(ctx: ImportContext, literature: Literatur
   deriveSearchFields(ctx);
   db.exec(`INSERT INTO ingredient_fts(ingredient_fts) VALUES ('rebuild')`);
   db.exec(`INSERT INTO survey_food_fts(survey_food_fts) VALUES ('rebuild')`);
+}
+
+/**
+ * For each Foundation record, the SR Legacy record of the same food (Linker.sameRecordsOf) with
+ * more nutrient values, where one exists: of the same fortification (enriched flour for
+ * enriched flour), naming every word of the Foundation name but how it is sold, then with the
+ * most name words in common, then the lowest id. Foundation
+ * 789890 "Flour, wheat, all-purpose, enriched, bleached" gives 21 values, no fibre; SR 20081
+ * gives 64.
+ */
+/** Words that say how a food is sold, not which food it is. */
+const AS_SOLD = new Set(['raw', 'whole', 'peeled', 'fresh', 'with', 'without', 'skin', 'unpeeled']);
+
+function recordFullerRecords(ctx: ImportContext, linker: Linker, byId: ReadonlyMap<number, { id: number; name: string }>): void {
+  const { db } = ctx;
+  const counts = new Map(
+    (db.prepare('SELECT ingredient_id AS id, COUNT(*) AS n FROM ingredient_nutrient GROUP BY ingredient_id').all() as Array<{ id: number; n: number }>).map(
+      (r) => [r.id, r.n],
+    ),
+  );
+  const dataType = new Map((db.prepare('SELECT id, data_type FROM ingredient').all() as Array<{ id: number; data_type: string }>).map((r) => [r.id, r.data_type]));
+  const words = (name: string) => new Set(normalizeName(name.replace(/\([^)]*\)/g, ' ')).split(' ').map(singular));
+  const insert = db.prepare('INSERT INTO ingredient_fuller_record (ingredient_id, record_id) VALUES (?, ?)');
+  let n = 0;
+  for (const [id, type] of dataType) {
+    if (type !== 'foundation') continue;
+    const name = byId.get(id)!.name;
+    const own = words(name);
+    const fortified = fortificationOfName(name);
+    const best = linker
+      .sameRecordsOf(id)
+      .filter((other) => dataType.get(other) === 'sr_legacy' && (counts.get(other) ?? 0) > (counts.get(id) ?? 0))
+      .filter((other) => fortificationOfName(byId.get(other)!.name) === fortified)
+      // It names the food as precisely: every word of the Foundation name but how it is sold
+      // ("Onions, raw" is no record of "Onions, red, raw"; "Nuts, almonds" is one of "..., whole, raw").
+      .filter((other) => {
+        const theirs = words(byId.get(other)!.name);
+        return [...own].every((w) => AS_SOLD.has(w) || theirs.has(w));
+      })
+      .map((other) => ({ other, shared: [...words(byId.get(other)!.name)].filter((w) => own.has(w)).length }))
+      .sort((a, b) => b.shared - a.shared || a.other - b.other)[0];
+    if (best === undefined) continue;
+    insert.run(id, best.other);
+    n++;
+  }
+  countRows(ctx, 'ingredient_fuller_record', n);
 }

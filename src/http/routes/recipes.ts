@@ -157,7 +157,11 @@ export const recipeRoutes: FastifyPluginAsyncTypebox = async (app) => {
             provenance: { query: null, source: null, grams_basis: parsed.food ? `no ingredient found for "${parsed.food}"` : 'no food in the line' },
           };
         }
-        const top = found[0]!;
+        // A Foundation record gives fewer values than SR Legacy's record of the same food (789890
+        // flour: no fibre): a recipe total reads the fuller one, and the line says which it used.
+        const first = found[0]!;
+        const top = app.ingredients.fullerRecord(first.id) ?? first;
+        if (top !== first) found = [top, ...found.filter((f) => f.id !== top.id)].slice(0, ALTERNATIVES + 1);
         const record = app.ingredients.recipeFacts(top.id)!;
         const density = app.ingredients.density(top.id)!;
         let weight = weighLine(parsed, system, density, piecesFor(app.ingredients.measures(top.id), parsed.size, pieceName));

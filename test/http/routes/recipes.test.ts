@@ -70,8 +70,10 @@ describe('POST /v1/recipes/analyze', () => {
     // SR Legacy 9003 "Apples, raw, with skin": the apple as bought (not 9006 "..., without skin, cooked,
     // microwave", which "cooking" found before, nor 9004 "..., without skin", a peeled form)
     expect(apples).toMatchObject({ food_text: 'cooking apples', ingredient: { id: 9003 }, provenance: { query: 'apples' } });
-    // Foundation 2346393 "Nuts, almonds, whole, raw" (not SR Legacy 12206 "Nuts, almonds, honey roasted, unblanched")
-    expect(almonds).toMatchObject({ ingredient: { id: 2346393 }, provenance: { query: 'almonds' } });
+    // Foundation 2346393 "Nuts, almonds, whole, raw" (not SR Legacy 12206 "Nuts, almonds, honey roasted, unblanched"),
+    // totalled with its fuller SR Legacy record of the same food, 12061 "Nuts, almonds"
+    expect(almonds).toMatchObject({ ingredient: { id: 12061 }, provenance: { query: 'almonds' } });
+    expect(almonds.alternatives.map((a: { id: number }) => a.id)).toContain(2346393);
     // SR Legacy 7019 "Sausage, pork, chorizo, link or ground, raw" (not 746781 "..., cooked, pan-fried")
     expect(chorizo).toMatchObject({ ingredient: { id: 7019 }, provenance: { query: 'chorizo' } });
   });
@@ -87,9 +89,10 @@ describe('POST /v1/recipes/analyze', () => {
     expect(fennel).toMatchObject({ ingredient: { id: 11957 }, unit: 'bulb', grams: 234 });
     // fdc 169988 (11143): 1 stalk, medium (7-1/2" - 8" long) = 40 g
     expect(celery).toMatchObject({ ingredient: { id: 11143 }, grams: 80 });
-    // the peeled Foundation kiwi gives no piece; SR Legacy 9148 (fdc 168153): 1 fruit (2" dia) = 69 g
-    expect(kiwi).toMatchObject({ ingredient: { id: 2710831 }, grams: 69 });
-    expect(kiwi.provenance.grams_basis).toContain('record 9148 "Kiwifruit, green, raw"');
+    // the Foundation kiwi 2710831 is totalled with its fuller SR Legacy record, 9148 (fdc 168153):
+    // 1 fruit (2" dia) = 69 g
+    expect(kiwi).toMatchObject({ ingredient: { id: 9148 }, grams: 69 });
+    expect(kiwi.provenance.grams_basis).toContain('1 fruit (2" dia) = 69 g');
     // Foundation 790577 "Onions, red, raw" gives only an "Edible" portion; the food's plain record,
     // SR 11282 "Onions, raw" (fdc 170000): 1 medium (2-1/2" dia) = 110 g
     expect(redOnion).toMatchObject({ ingredient: { id: 790577 }, grams: 110 });
@@ -128,6 +131,15 @@ describe('POST /v1/recipes/analyze', () => {
     const gb = (await t.get('/v1/ingredients/11282/nutrients?country=GB')).json();
     expect(body.lines[0].ingredient.id).toBe(11282);
     expect(nutrient(body, 1008).amount).toBeCloseTo(nutrient(gb, 1008).amount, 4);
+  });
+
+  it("totals a Foundation match with the same food's fuller SR Legacy record (flour's fibre)", async () => {
+    // Foundation 789890 "Flour, wheat, all-purpose, enriched, bleached" gives no fibre; SR28 20081 (the same
+    // food, enriched, bleached) gives fibre 2.7 g and 1 cup = 125 g (NUT_DATA 291, WEIGHT.txt).
+    const body = (await analyze({ lines: ['2 cups all-purpose flour'] })).json();
+    expect(body.lines[0]).toMatchObject({ ingredient: { id: 20081 }, grams: 250 });
+    expect(body.lines[0].alternatives.map((a: { id: number }) => a.id)).toContain(789890);
+    expect(nutrient(body, 1079).amount).toBeCloseTo(6.75, 2);
   });
 
   it('adds nothing for a national value below the limit of quantification', async () => {
