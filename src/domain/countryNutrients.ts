@@ -58,10 +58,15 @@ export function resolveCountryNutrients(
   // A national food without energy but with its macronutrients (CIQUAL "Broccoli, raw" gives "-"
   // for energy) has its energy from them, by the factors the tables themselves use (Regulation
   // (EU) No 1169/2011, Annex XIV), not USDA's energy of other macronutrients beside them.
-  if (national && !national.nutrients.some((n) => familyOf(n.nutrient_id) === 'energy')) {
+  // A table that gives one unit only (BLS: kcal) has the other from its macronutrients the same way.
+  const nationalEnergyIds = new Set((national?.nutrients ?? []).filter((n) => familyOf(n.nutrient_id) === 'energy').map((n) => n.nutrient_id));
+  const energyMissing = [ENERGY_KCAL, ENERGY_KJ].filter((id) => !nationalEnergyIds.has(id));
+  const onlyUnits = nationalEnergyIds.size === 0 || [...nationalEnergyIds].every((id) => id === ENERGY_KCAL || id === ENERGY_KJ);
+  if (national && energyMissing.length > 0 && onlyUnits) {
     const energy = nationalEnergy(fromNational);
     if (energy !== null) {
       for (const [id, amount] of [[ENERGY_KCAL, energy.kcal], [ENERGY_KJ, energy.kJ]] as const) {
+        if (!energyMissing.includes(id)) continue;
         const ref = reference.find((r) => r.nutrient_id === id);
         out.push({
           nutrient_id: id,

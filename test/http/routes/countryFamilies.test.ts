@@ -40,6 +40,18 @@ describe('national fallback by nutrient family', () => {
     expect(ids(body).has(1005)).toBe(false);
   });
 
+  it('gives a table that prints kcal only its kJ from the same macronutrients (DE banana, BLS)', async () => {
+    const body = (await t.get('/v1/ingredients/9040/nutrients?country=DE')).json();
+    expect(body.linked_food).toMatchObject({ dataset: 'de_bls' });
+    expect(nutrient(body, 1008)).toMatchObject({ source: 'de_bls', derivation: null });
+    const g = (id: number) => (nutrient(body, id)?.source === 'de_bls' ? nutrient(body, id).amount : 0);
+    const kJ = 17 * g(1003) + 37 * g(1004) + 17 * g(1050) + 8 * g(1079) + 29 * g(1018);
+    expect(nutrient(body, 1062)).toMatchObject({ unit: 'kJ', source: 'de_bls', derivation: 'calculated_eu_1169' });
+    expect(nutrient(body, 1062).amount).toBeCloseTo(kJ, 0);
+    // The printed kcal and the kJ computed from the same macronutrients agree within the factors' rounding.
+    expect(Math.abs(nutrient(body, 1062).amount / 4.184 - nutrient(body, 1008).amount)).toBeLessThan(0.1 * nutrient(body, 1008).amount);
+  });
+
   it("serves CIQUAL's vitamin E and no US alpha-tocopherol beside it (FR banana)", async () => {
     // CIQUAL 2020 13005 "Banana, pulp, raw": Vitamin E "< 0.08" mg (2068); SR 9040 gives alpha-tocopherol 0.1 mg (1109).
     const body = (await t.get('/v1/ingredients/9040/nutrients?country=FR')).json();
