@@ -50,25 +50,22 @@ export function searchQueries(food: string): string[] {
 /**
  * The search for a food the line measures in cans or tins ("1 can chickpeas, drained", "1 (15 oz)
  * can black beans"): the canned food, not the dry one a plain search finds first (425 g of dry
- * beans is 1,450 kcal, a drained can about 240). Null when the line names no can or its food
- * already says how it is kept.
+ * beans is 1,450 kcal, of canned beans about 390). Null when the line names no can or its food
+ * already says how it is kept. `first` is the line's first search, searchQueries(food)[0].
  */
-export function cannedQuery(line: { text: string; food: string }): string | null {
-  if (!/\b(?:cans?|tins?)\b/i.test(line.text) || /\b(?:canned|tinned|frozen|dried|fresh)\b/i.test(line.food)) return null;
-  const first = searchQueries(line.food)[0];
-  return first === undefined ? null : `canned ${first}`;
+export function cannedQuery(line: { text: string; food: string }, first: string | undefined): string | null {
+  if (first === undefined || !/\b(?:cans?|tins?)\b/i.test(line.text) || /\b(?:canned|tinned|frozen|dried|fresh)\b/i.test(line.food)) return null;
+  return `canned ${first}`;
 }
 
 /**
  * A line that uses a fruit's juice ("juice of 1 lemon", "2 limes, juiced", "zest and juice of 1
  * orange"): the search for the juice, and the fruit, whose measure in the juice record weighs
  * each one ("1 lemon yields = 48 g", not the whole fruit's 58 g nor a wedge's 5.9 g). Null when
- * the line uses the fruit itself.
+ * the line uses the fruit itself. `first` is the line's first search, searchQueries(food)[0].
  */
-export function juiceOf(line: { food: string; preparation: string | null }): { query: string; fruit: string } | null {
-  if (line.preparation === null || !/\bjuice(?:d|\s+(?:of|from))\b/i.test(line.preparation) || /\bjuice\b/i.test(line.food)) return null;
-  const first = searchQueries(line.food)[0];
-  if (first === undefined) return null;
+export function juiceOf(line: { food: string; preparation: string | null }, first: string | undefined): { query: string; fruit: string } | null {
+  if (first === undefined || line.preparation === null || !/\bjuice(?:d|\s+(?:of|from))\b/i.test(line.preparation) || /\bjuice\b/i.test(line.food)) return null;
   const words = first.split(' ');
   const fruit = singular(words.at(-1)!);
   return { query: `${[...words.slice(0, -1), fruit].join(' ')} juice`, fruit };

@@ -120,8 +120,8 @@ export const recipeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         let found: ReadonlyArray<{ id: number; name: string }> = [];
         let queryIndex = -1;
         // The food's juice or a can of it first, where a record of that holds every word.
-        const juice = juiceOf(parsed);
-        const specific = juice?.query ?? cannedQuery(parsed);
+        const juice = juiceOf(parsed, queries[0]);
+        const specific = juice?.query ?? cannedQuery(parsed, queries[0]);
         let pieceName = pieceWord(parsed.unit);
         if (specific !== null) {
           const hits = app.ingredients.firstResults(specific, ALTERNATIVES + 1);
