@@ -71,6 +71,38 @@ export function juiceOf(line: { food: string; preparation: string | null }, firs
   return { query: `${[...words.slice(0, -1), fruit].join(' ')} juice`, fruit };
 }
 
+/**
+ * The search for the pepper of a seasoning line. "Salt and pepper" (or "&", "sea salt and white
+ * pepper") seasons with salt and the ground spice: searched whole, the pair finds "Peppers, sweet,
+ * green, ..., with salt", the vegetable. A bare "pepper" is the spice when it is measured by
+ * spoons, pinches or grinds or not at all, as recipes write it ("1/2 tsp pepper", "pepper to
+ * taste", "a few grinds of pepper"), and the vegetable when it is counted ("1/2 pepper, chopped").
+ * Null for any other line.
+ */
+export function seasoningQuery(line: { food: string; measures: readonly LineMeasure[] }): string | null {
+  const food = line.food.trim().toLowerCase();
+  const pair = /^(?:(?:sea|kosher|table|coarse|flaky|rock|fine)\s+)?salt\s*(?:and|&|\+)\s*(.+)$/.exec(food);
+  const rest = (pair ? pair[1]! : food).replace(/^(?:(?:a\s+)?(?:few\s+)?grinds?\s+of\s+)/, '');
+  const query = searchQueries(rest)[0];
+  if (query === undefined || !/\bpeppers?$/.test(query)) return null;
+  if (query !== 'pepper' && query !== 'peppers') return pair || rest !== food ? query : null;
+  const counted = line.measures.length > 0 && line.measures[0]!.unit === null;
+  return counted && !pair && rest === food ? 'sweet pepper' : 'black pepper';
+}
+
+/**
+ * The search that names the line's food more closely than its words do, with the piece word that
+ * weighs it: a fruit's juice (juiceOf), a can of the food (cannedQuery), the pepper of a seasoning
+ * (seasoningQuery). The caller takes it where a record holds every one of its words. Null when
+ * the line's own words are the search.
+ */
+export function specificSearch(line: ParsedLine, first: string | undefined): { query: string; pieceName: string | null } | null {
+  const juice = juiceOf(line, first);
+  if (juice !== null) return { query: juice.query, pieceName: juice.fruit };
+  const query = cannedQuery(line, first) ?? seasoningQuery(line);
+  return query === null ? null : { query, pieceName: null };
+}
+
 const stem = (w: string): string => w.replace(/(?:es|s)$/, '');
 
 /**

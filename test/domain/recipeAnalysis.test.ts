@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sameFood } from '../../src/domain/recipeAnalysis.js';
+import { sameFood, seasoningQuery } from '../../src/domain/recipeAnalysis.js';
+import { parseIngredientLine } from '../../src/domain/recipeLine.js';
 
 describe('sameFood', () => {
   it('reads records whose words before the first comma agree, plural or not, as one food', () => {
@@ -19,5 +20,22 @@ describe('sameFood', () => {
     expect(sameFood('Apricots, dried, sulfured, uncooked', 'Apricots, raw')).toBe(false);
     expect(sameFood('Nuts, almonds', 'Nuts, coconut meat, raw')).toBe(false);
     expect(sameFood('Nuts, almonds', 'Nuts, almonds, dry roasted, without salt added')).toBe(false);
+  });
+});
+
+describe('seasoningQuery', () => {
+  const q = (text: string) => seasoningQuery(parseIngredientLine(text));
+  it('reads the pepper of "salt and pepper" and of spoons, pinches and grinds as the spice', () => {
+    expect(q('salt and pepper')).toBe('black pepper');
+    expect(q('Sea salt & pepper')).toBe('black pepper');
+    expect(q('salt and white pepper')).toBe('white pepper');
+    expect(q('pinch of pepper')).toBe('black pepper');
+    expect(q('A few grinds of pepper')).toBe('black pepper');
+  });
+  it('reads a counted pepper as the vegetable and leaves other foods alone', () => {
+    expect(q('1/2 pepper, chopped')).toBe('sweet pepper');
+    expect(q('1 red pepper')).toBeNull();
+    expect(q('2 tbsp olive oil')).toBeNull();
+    expect(q('salt')).toBeNull();
   });
 });

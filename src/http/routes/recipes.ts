@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ALLERGENS, type Allergen } from '../../domain/allergens.js';
 import { parseSystem, SYSTEMS, type MeasuringSystem } from '../../domain/conversion.js';
 import { resolveCountry, type CountryCode } from '../../domain/countries.js';
-import { cannedQuery, juiceOf, matchConfidence, piecesFor, sameFood, searchQueries, weighLine } from '../../domain/recipeAnalysis.js';
+import { matchConfidence, piecesFor, sameFood, searchQueries, specificSearch, weighLine } from '../../domain/recipeAnalysis.js';
 import { parseIngredientLine, type ParsedLine } from '../../domain/recipeLine.js';
 import type { Ingredients } from '../../catalog/ingredients.js';
 import { ApiError } from '../../errors.js';
@@ -120,16 +120,15 @@ export const recipeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         let found: ReadonlyArray<{ id: number; name: string }> = [];
         let queryIndex = -1;
         // The food's juice or a can of it first, where a record of that holds every word.
-        const juice = juiceOf(parsed, queries[0]);
-        const specific = juice?.query ?? cannedQuery(parsed, queries[0]);
+        const specific = specificSearch(parsed, queries[0]);
         let pieceName = pieceWord(parsed.unit);
         if (specific !== null) {
-          const hits = app.ingredients.firstResults(specific, ALTERNATIVES + 1);
-          if (hits.length > 0 && matchConfidence(0, [specific], hits[0]!.name) === 'high') {
-            queries = [specific, ...queries];
+          const hits = app.ingredients.firstResults(specific.query, ALTERNATIVES + 1);
+          if (hits.length > 0 && matchConfidence(0, [specific.query], hits[0]!.name) === 'high') {
+            queries = [specific.query, ...queries];
             found = hits;
             queryIndex = 0;
-            if (juice !== null) pieceName = juice.fruit;
+            pieceName = specific.pieceName ?? pieceName;
           }
         }
         for (let i = 0; i < queries.length && found.length === 0; i += 1) {

@@ -116,6 +116,21 @@ describe('POST /v1/recipes/analyze', () => {
     expect(dryBeans.ingredient.name).not.toMatch(/canned/);
   });
 
+  it('reads the pepper of a seasoning as the spice, and a counted pepper as the vegetable', async () => {
+    const body = (
+      await analyze({ lines: ['salt and pepper', 'salt & pepper', 'Salt and white pepper', 'A few grinds of pepper', '1/2 tsp pepper', '1/2 pepper, chopped', '1 red pepper, sliced'] })
+    ).json();
+    const [pair, ampersand, white, grinds, spoon, half, red] = body.lines;
+    // Searched whole, "salt and pepper" found SR 11822 "Peppers, sweet, green, cooked, boiled, drained, with salt".
+    for (const line of [pair, ampersand, grinds, spoon]) expect(line.ingredient, line.text).toEqual({ id: 2030, name: 'Spices, pepper, black' });
+    expect(white.ingredient.id).toBe(2032); // Spices, pepper, white
+    expect(pair).toMatchObject({ grams: 0, status: 'no_quantity' });
+    // SR28 WEIGHT.txt 11333 "Peppers, sweet, green, raw": 1 medium = 119 g; 02030 black pepper: 1 tsp, ground = 2.3 g.
+    expect(half).toMatchObject({ ingredient: { id: 11333 }, grams: 59.5 });
+    expect(spoon.grams).toBeCloseTo(1.15, 2);
+    expect(red.ingredient.id).toBe(11821); // Peppers, sweet, red, raw
+  });
+
   it("weighs a fruit's juice by what the fruit yields, not the whole fruit", async () => {
     const body = (await analyze({ lines: ['juice of 1 lemon', '2 limes, juiced', '1 lemon'] })).json();
     const [lemonJuice, limeJuice, lemon] = body.lines;
