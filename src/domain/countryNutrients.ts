@@ -1,5 +1,5 @@
 import { labelEnergy } from './labelEnergy.js';
-import { familyOf, fortifiedNutrients } from './nutrientFamilies.js';
+import { familyOf, fortifiedNutrients, wholeKeys, wholesOf, type Whole } from './nutrientFamilies.js';
 
 /** `trace` (present, below quantification; amount 0), `less_than` (amount is the limit), `estimated`, or null. */
 export type Qualifier = 'trace' | 'less_than' | 'estimated';
@@ -32,7 +32,10 @@ export const USDA_FALLBACK = 'usda_fallback';
  * nutrient family (nutrientFamilies.ts: vitamin D µg/IU, vitamin A forms, folate forms, ...)
  * of which the national food gives any member, and (b) the nutrients a fortified or enriched
  * reference record owes to its fortification when the national food's name does not say it
- * is fortified too (`names`). Values are never averaged. A national food that gives no energy
+ * is fortified too (`names`), and (c) a part larger than a national whole it belongs to, or a
+ * whole smaller than a national part (US sugars above the national carbohydrate, a US fatty
+ * acid above the national fat or class total: wholesOf).
+ * Values are never averaged. A national food that gives no energy
  * has it from its own macronutrients (calculated_eu_1169), so no US energy stands beside its
  * values. Without a national food, every nutrient is a fallback.
  */
@@ -84,11 +87,26 @@ export function resolveCountryNutrients(
   const nationalFamilies = new Set((national?.nutrients ?? []).map((n) => familyOf(n.nutrient_id)).filter((f) => f !== null));
   if (out.some((n) => n.derivation === CALCULATED_EU_1169)) nationalFamilies.add('energy');
   const fortified = national && names ? fortifiedNutrients(names.reference, names.national) : new Set<number>();
+  // What the national values say of wholes and parts: the largest national amount of each whole
+  // (carbohydrate by whichever definition it gives), the largest national part of each. A trace is 0.
+  const wholeAmount = new Map<Whole, number>();
+  const partAmount = new Map<Whole, number>();
+  for (const n of national?.nutrients ?? []) {
+    const amount = n.qualifier === 'trace' ? 0 : n.amount;
+    if (amount === null) continue;
+    for (const key of wholeKeys(n)) wholeAmount.set(key, Math.max(wholeAmount.get(key) ?? -Infinity, amount));
+    for (const whole of wholesOf(n)) partAmount.set(whole, Math.max(partAmount.get(whole) ?? -Infinity, amount));
+  }
   for (const r of reference) {
     if (fromNational.has(r.nutrient_id)) continue;
     const family = familyOf(r.nutrient_id);
     if (family !== null && nationalFamilies.has(family)) continue;
     if (fortified.has(r.nutrient_id)) continue;
+    // A US part larger than a national whole (US sugars 0.46 g beside BLS camembert's 0.101 g of
+    // carbohydrate), or a US whole smaller than a national part (US 18:2 beside a larger national
+    // 18:2 n-6), contradicts the national values it stands beside: absent, not served.
+    if (wholesOf(r).some((w) => r.amount > (wholeAmount.get(w) ?? Infinity))) continue;
+    if (wholeKeys(r).some((k) => r.amount < (partAmount.get(k) ?? -Infinity))) continue;
     out.push({ ...r, source: USDA_FALLBACK, qualifier: null });
   }
   out.sort((a, b) => (a.rank ?? Infinity) - (b.rank ?? Infinity) || a.nutrient_id - b.nutrient_id);

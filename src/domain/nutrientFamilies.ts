@@ -27,6 +27,40 @@ export const NUTRIENT_FAMILIES: Record<string, readonly number[]> = {
   fibre: [1079, 2033, 1082, 1084, 2034, 2035, 2036, 2037, 2038],
 };
 
+/**
+ * Nutrients that are part of another and can never exceed it: sugars, starch and the single
+ * sugars are carbohydrate; a fatty-acid class total ("Fatty acids, total saturated") is fat; a
+ * single fatty acid is its class total and fat ("MUFA 18:1" of 1292 and 1004), and a form of a
+ * fatty acid is that fatty acid ("PUFA 18:2 n-6 c,c" of "PUFA 18:2"). FDC names fatty acids so.
+ * Served beside national values, a US part larger than a national whole, or a US whole smaller
+ * than a national part, contradicts them (README, "Country-aware nutrients").
+ */
+const CARBOHYDRATE_PARTS = new Set([...NUTRIENT_FAMILIES.sugars!, 1009, 1010, 1011, 1012, 1013, 1014, 1075]);
+const FATTY_ACID = /^(SFA|MUFA|PUFA|TFA) (\d+:\d+)(.*)$/;
+const CLASS_TOTAL: Record<string, number> = { SFA: 1258, MUFA: 1292, PUFA: 1293, TFA: 1257 };
+/** A whole: a nutrient id, or 'carbohydrate' for whichever member of that family a table gives. */
+export type Whole = number | 'carbohydrate' | `chain:${string}`;
+
+/** The wholes a nutrient is part of (none for most). A fatty acid's chain is named by `chain:<class> <a:b>`. */
+export function wholesOf(nutrient: { nutrient_id: number; name: string }): Whole[] {
+  if (CARBOHYDRATE_PARTS.has(nutrient.nutrient_id)) return ['carbohydrate'];
+  if (/^Fatty acids, total (?:saturated|monounsaturated|polyunsaturated|trans)$/.test(nutrient.name)) return [1004];
+  const fa = FATTY_ACID.exec(nutrient.name);
+  if (fa === null) return [];
+  const wholes: Whole[] = [1004, CLASS_TOTAL[fa[1]!]!];
+  if (fa[3]!.trim() !== '') wholes.push(`chain:${fa[1]} ${fa[2]}`);
+  return wholes;
+}
+
+/** What a nutrient is as a whole: its id, 'carbohydrate' for that family, and the bare chain of a fatty acid ("PUFA 18:2"). */
+export function wholeKeys(nutrient: { nutrient_id: number; name: string }): Whole[] {
+  const keys: Whole[] = [nutrient.nutrient_id];
+  if (familyOf(nutrient.nutrient_id) === 'carbohydrate') keys.push('carbohydrate');
+  const fa = FATTY_ACID.exec(nutrient.name);
+  if (fa !== null && fa[3]!.trim() === '') keys.push(`chain:${fa[1]} ${fa[2]}`);
+  return keys;
+}
+
 const FAMILY_OF = new Map<number, string>(Object.entries(NUTRIENT_FAMILIES).flatMap(([family, ids]) => ids.map((id) => [id, family] as const)));
 
 export function familyOf(nutrientId: number): string | null {

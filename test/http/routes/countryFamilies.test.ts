@@ -40,6 +40,47 @@ describe('national fallback by nutrient family', () => {
     expect(ids(body).has(1005)).toBe(false);
   });
 
+  it('serves no US part larger than a national whole it belongs to (DE camembert, DK butter, every dairy answer)', async () => {
+    const body = (await t.get('/v1/ingredients/1007/nutrients?country=DE')).json();
+    // BLS 4.0 M602700 "Camembert mind. 50 % Fett i. Tr.": available carbohydrate 0.101 g, fat 25.7 g.
+    // SR 1007 gives total sugars 0.46 g: more sugar than the national carbohydrate, so not served.
+    expect(body.linked_food).toMatchObject({ dataset: 'de_bls', code: 'M602700' });
+    expect(nutrient(body, 1050)).toMatchObject({ amount: 0.101, source: 'de_bls' });
+    expect(ids(body).has(2000)).toBe(false);
+    // SR 1007's saturated fat 15.259 g fits in the national 25.7 g of fat, so it still falls back.
+    expect(nutrient(body, 1258)).toMatchObject({ amount: 15.259, source: 'usda_fallback' });
+    // Frida 1052 "Butter, salt added": sum of monounsaturated fatty acids 16.98 g, polyunsaturated 2.20 g.
+    // SR 1001's 18:1 (19.961 g) and 18:2 (2.728 g) are more than the Danish class totals: not served.
+    const butter = (await t.get('/v1/ingredients/1001/nutrients?country=DK')).json();
+    expect(butter.linked_food).toMatchObject({ dataset: 'dk_frida', code: '1052' });
+    expect(nutrient(butter, 1292).amount).toBeCloseTo(16.98, 2);
+    expect(nutrient(butter, 1268)).toBeUndefined(); // MUFA 18:1
+    expect(nutrient(butter, 1269)).toBeUndefined(); // PUFA 18:2
+    expect(nutrient(butter, 1315)).toMatchObject({ amount: 16.978, source: 'usda_fallback' }); // MUFA 18:1 c fits
+    const list = (await t.get('/v1/ingredients?category=1&limit=100')).json();
+    let checked = 0;
+    for (const { id } of list.data as Array<{ id: number }>) {
+      for (const country of ['GB', 'FR', 'DE', 'SE', 'DK', 'NO']) {
+        const answer = (await t.get(`/v1/ingredients/${id}/nutrients?country=${country}`)).json();
+        if (answer.linked_food === null) continue;
+        checked += 1;
+        const national = (ids: number[]) => answer.nutrients.filter((n: { nutrient_id: number; source: string }) => ids.includes(n.nutrient_id) && n.source !== 'usda_fallback');
+        const carbohydrates = national([1005, 1050, 1072, 2039]).map((n: { amount: number }) => n.amount);
+        const carbohydrate = carbohydrates.length > 0 ? Math.max(...carbohydrates) : Infinity;
+        const fat = national([1004])[0]?.amount ?? Infinity;
+        for (const n of answer.nutrients as Array<{ nutrient_id: number; name: string; amount: number; source: string }>) {
+          if (n.source !== 'usda_fallback') continue;
+          if ([2000, 1009, 1010, 1011, 1012, 1013, 1014, 1075].includes(n.nutrient_id)) expect(n.amount, `${id} ${country} ${n.name}`).toBeLessThanOrEqual(carbohydrate);
+          if (/^(?:SFA|MUFA|PUFA|TFA)\b|^Fatty acids, total/.test(n.name)) expect(n.amount, `${id} ${country} ${n.name}`).toBeLessThanOrEqual(fat);
+          const total = { SFA: 1258, MUFA: 1292, PUFA: 1293, TFA: 1257 }[n.name.split(' ')[0]!];
+          const classTotal = total === undefined ? undefined : national([total])[0]?.amount;
+          if (classTotal !== undefined) expect(n.amount, `${id} ${country} ${n.name}`).toBeLessThanOrEqual(classTotal);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
   it('gives a table that prints kcal only its kJ from the same macronutrients (DE banana, BLS)', async () => {
     const body = (await t.get('/v1/ingredients/9040/nutrients?country=DE')).json();
     expect(body.linked_food).toMatchObject({ dataset: 'de_bls' });

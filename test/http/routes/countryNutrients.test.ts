@@ -60,11 +60,14 @@ describe('GET /v1/ingredients/:id/nutrients?country=FR (CIQUAL 2020)', () => {
   it('serves whole milk from CIQUAL 19024 and falls back where CIQUAL gives "-"', async () => {
     const body = (await t.get('/v1/ingredients/1077/nutrients?country=fr')).json();
     expect(body.linked_food).toMatchObject({ dataset: 'fr_ciqual', code: '19024', name: 'Milk, whole, pasteurised' });
-    // CIQUAL 19024: protein 3.3, iodine 24.3 µg, sodium 79 mg; sugars "-" (missing)
+    // CIQUAL 19024: protein 3.3, iodine 24.3 µg, sodium 79 mg, carbohydrate 3.47; sugars "-" (missing)
     expect(nutrient(body, 1003)).toMatchObject({ amount: 3.3, source: 'fr_ciqual' });
     expect(nutrient(body, 1100)).toMatchObject({ amount: 24.3, source: 'fr_ciqual' });
     expect(nutrient(body, 1093)).toMatchObject({ amount: 79, source: 'fr_ciqual' });
-    expect(nutrient(body, 2000).source).toBe('usda_fallback');
+    // Choline, which CIQUAL does not give, falls back (SR 1077: 14.3 mg)...
+    expect(nutrient(body, 1180)).toMatchObject({ amount: 14.3, source: 'usda_fallback' });
+    // ...but not SR 1077's total sugars 5.05 g: more sugar than CIQUAL's 3.47 g of carbohydrate.
+    expect(nutrient(body, 2000)).toBeUndefined();
   });
 });
 
