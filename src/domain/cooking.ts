@@ -28,6 +28,13 @@ const STATE_SEGMENT =
  * names none, and the USDA cooking yields table gives its yield per shape and method.
  */
 const COOKED_FORM_SEGMENT = /^(?:crumbles|patty|patties|loaf)$/;
+/**
+ * Words USDA adds to one record of a pair and not the other without naming another food: SR
+ * 16069 "Lentils, raw" and 16070 "Lentils, mature seeds, cooked, boiled, without salt"; SR 16108
+ * "Soybeans, mature seeds, raw" and 16109 "Soybeans, mature cooked, boiled, without salt". Dry
+ * legumes are the mature seeds (the immature ones are "immature seeds", a vegetable).
+ */
+const MATURE_SEGMENT = /^mature(?: seeds)?(?: cooked)?$/;
 
 export interface CookingName {
   /** The name without state and cooking segments, lower-cased: the key raw and cooked records share. */
@@ -52,8 +59,8 @@ export function parseCookingName(name: string, meat: boolean): CookingName {
       break;
     }
   }
-  const cooked = method !== null || segments.includes('cooked');
-  const base = segments.filter((s) => !STATE_SEGMENT.test(s) && !(cooked && COOKED_FORM_SEGMENT.test(s))).join(', ');
+  const cooked = method !== null || segments.includes('cooked') || segments.includes('mature cooked');
+  const base = segments.filter((s) => !STATE_SEGMENT.test(s) && !MATURE_SEGMENT.test(s) && !(cooked && COOKED_FORM_SEGMENT.test(s))).join(', ');
   if (cooked && method === null && !meat) method = 'boiling';
   return { base, cooked, method };
 }

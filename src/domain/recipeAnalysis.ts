@@ -91,16 +91,38 @@ export function seasoningQuery(line: { food: string; measures: readonly LineMeas
 }
 
 /**
- * The search that names the line's food more closely than its words do, with the piece word that
- * weighs it: a fruit's juice (juiceOf), a can of the food (cannedQuery), the pepper of a seasoning
- * (seasoningQuery). The caller takes it where a record holds every one of its words. Null when
- * the line's own words are the search.
+ * The search for a food the line says is already cooked ("2 cups cooked white rice", "1 cup
+ * boiled potatoes", "leftover roast chicken"): the cooked record, not the raw one a plain search
+ * finds first (2 cups of cooked rice are 316 g and about 410 kcal, SR 20045; of raw rice, 370 g
+ * and 1,350 kcal), then any cooked record of it. Only a state word written right before the food
+ * counts: after it ("rice, cooked according to the packet") it is an instruction. Null for any
+ * other line.
  */
-export function specificSearch(line: ParsedLine, first: string | undefined): { query: string; pieceName: string | null } | null {
+export function cookedQuery(line: { text: string; food: string }, first: string | undefined): string[] | null {
+  if (first === undefined || line.food === '') return null;
+  const at = line.text.toLowerCase().indexOf(line.food.toLowerCase());
+  if (at <= 0) return null;
+  const state = /\b(cooked|boiled|steamed|roasted|roast|baked|grilled|fried|poached|braised)[\s,]+(?:(?:leftover|left-over|cold|warm|hot|plain)\s+)?$/i.exec(line.text.slice(0, at));
+  if (state === null || first.split(' ').some((w) => /^(?:cooked|boiled|steamed|roasted|roast|baked|grilled|fried|poached|braised)$/.test(w))) return null;
+  const word = state[1]!.toLowerCase();
+  const written = `${first} ${word === 'roast' ? 'roasted' : word}`;
+  // Where no record names the way it was cooked ("steamed broccoli"), its cooked record does.
+  return word === 'cooked' ? [written] : [written, `${first} cooked`];
+}
+
+/**
+ * The search that names the line's food more closely than its words do, with the piece word that
+ * weighs it: a fruit's juice (juiceOf), a can of the food (cannedQuery), a food already cooked
+ * (cookedQuery), the pepper of a seasoning (seasoningQuery), in the order to try them; the caller
+ * takes the first that finds a record holding every one of its words. Null when the line's own
+ * words are the search.
+ */
+export function specificSearch(line: ParsedLine, first: string | undefined): { queries: string[]; pieceName: string | null } | null {
   const juice = juiceOf(line, first);
-  if (juice !== null) return { query: juice.query, pieceName: juice.fruit };
-  const query = cannedQuery(line, first) ?? seasoningQuery(line);
-  return query === null ? null : { query, pieceName: null };
+  if (juice !== null) return { queries: [juice.query], pieceName: juice.fruit };
+  const canned = cannedQuery(line, first);
+  const queries = canned !== null ? [canned] : (cookedQuery(line, first) ?? [seasoningQuery(line)].filter((q) => q !== null));
+  return queries.length === 0 ? null : { queries, pieceName: null };
 }
 
 const stem = (w: string): string => w.replace(/(?:es|s)$/, '');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sameFood, seasoningQuery } from '../../src/domain/recipeAnalysis.js';
+import { cookedQuery, sameFood, searchQueries, seasoningQuery } from '../../src/domain/recipeAnalysis.js';
 import { parseIngredientLine } from '../../src/domain/recipeLine.js';
 
 describe('sameFood', () => {
@@ -37,5 +37,20 @@ describe('seasoningQuery', () => {
     expect(q('1 red pepper')).toBeNull();
     expect(q('2 tbsp olive oil')).toBeNull();
     expect(q('salt')).toBeNull();
+  });
+});
+
+describe('cookedQuery', () => {
+  const q = (text: string) => {
+    const line = parseIngredientLine(text);
+    return cookedQuery(line, searchQueries(line.food)[0]);
+  };
+  it('searches the cooked record for a state written right before the food', () => {
+    expect(q('2 cups cooked white rice')).toEqual(['white rice cooked']);
+    expect(q('1 cup steamed broccoli')).toEqual(['broccoli steamed', 'broccoli cooked']);
+  });
+  it('leaves an instruction after the food and a line without a state alone', () => {
+    expect(q('1 cup white rice, cooked according to the packet')).toBeNull();
+    expect(q('2 cups white rice')).toBeNull();
   });
 });

@@ -122,13 +122,14 @@ export const recipeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // The food's juice or a can of it first, where a record of that holds every word.
         const specific = specificSearch(parsed, queries[0]);
         let pieceName = pieceWord(parsed.unit);
-        if (specific !== null) {
-          const hits = app.ingredients.firstResults(specific.query, ALTERNATIVES + 1);
-          if (hits.length > 0 && matchConfidence(0, [specific.query], hits[0]!.name) === 'high') {
-            queries = [specific.query, ...queries];
+        for (const query of specific?.queries ?? []) {
+          const hits = app.ingredients.firstResults(query, ALTERNATIVES + 1);
+          if (hits.length > 0 && matchConfidence(0, [query], hits[0]!.name) === 'high') {
+            queries = [query, ...queries];
             found = hits;
             queryIndex = 0;
-            pieceName = specific.pieceName ?? pieceName;
+            pieceName = specific!.pieceName ?? pieceName;
+            break;
           }
         }
         for (let i = 0; i < queries.length && found.length === 0; i += 1) {

@@ -116,6 +116,21 @@ describe('POST /v1/recipes/analyze', () => {
     expect(dryBeans.ingredient.name).not.toMatch(/canned/);
   });
 
+  it('weighs a food the line says is cooked as the cooked record, not the raw one', async () => {
+    const body = (
+      await analyze({ lines: ['2 cups cooked white rice', '1 cup steamed broccoli', '1 cup white rice, cooked according to the packet', '2 cups white rice'] })
+    ).json();
+    const [cookedRice, steamedBroccoli, instruction, rawRice] = body.lines;
+    // SR28 WEIGHT.txt 20045 "Rice, white, long-grain, regular, enriched, cooked": 1 cup = 158 g
+    // (130 kcal per 100 g); the raw rice a plain search finds is 185 g a cup at 365 kcal.
+    expect(cookedRice).toMatchObject({ ingredient: { id: 20045 }, grams: 316 });
+    // No record says "steamed" broccoli: its cooked record, 11091 (0.5 cup, chopped = 78 g).
+    expect(steamedBroccoli).toMatchObject({ ingredient: { id: 11091 }, grams: 156 });
+    // "cooked" after the food is an instruction: the rice is measured raw.
+    expect(instruction.ingredient.name).toMatch(/^Rice, white, .*\braw\b/);
+    expect(rawRice.ingredient.name).toMatch(/\braw\b/);
+  });
+
   it('reads the pepper of a seasoning as the spice, and a counted pepper as the vegetable', async () => {
     const body = (
       await analyze({ lines: ['salt and pepper', 'salt & pepper', 'Salt and white pepper', 'A few grinds of pepper', '1/2 tsp pepper', '1/2 pepper, chopped', '1 red pepper, sliced'] })

@@ -107,6 +107,15 @@ describe('yields and retention that respect physics', () => {
     expect(body.yield_basis).toContain('20121');
   });
 
+  it('pairs dry lentils with their boiled record although only one name says "mature seeds"', async () => {
+    const body = (await get('/v1/ingredients/16069/yield?method=boiling')).json();
+    // SR28: 16069 "Lentils, raw" water 8.26 fat 1.06; 16070 "Lentils, mature seeds, cooked, boiled,
+    // without salt" water 69.64 fat 0.38 (the legume group median was 2.669).
+    expect(body.yield_source).toBe('raw_cooked_pair');
+    expect(body.yield_factor).toBeCloseTo((100 - 8.26 - 1.06) / (100 - 69.64 - 0.38), 3); // 3.025
+    expect(body.yield_basis).toContain('16070');
+  });
+
   it('never lets steaming add water to a moist food where the record has no steamed pair of its own', async () => {
     for (const id of [11457, 11090, 11124, 11352]) {
       // spinach, broccoli, carrots, potatoes: none has a steamed record in SR28
