@@ -194,7 +194,7 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'dark chocolate', to: 'chocolate dark', note: 'as SR names it' },
   { from: 'milk chocolate', to: 'candies milk chocolate', note: 'as SR names it' },
   { from: 'desiccated coconut', to: 'coconut meat dried desiccated', note: 'British' },
-  { from: 'porridge oat', to: 'oat', note: 'British' },
+  { from: 'porridge oat', to: 'oat rolled', note: 'British: porridge oats are rolled oats (81 g a cup, not the groats 156 g)', scope: 'ingredient' },
   { from: 'creme fraiche', to: 'cream sour', note: 'French: the nearest SR record is sour cream' },
   { from: 'donut', to: 'doughnut', note: 'US spelling' },
   { from: 'jello', to: 'gelatin dessert', note: 'US trade name' },

@@ -51,12 +51,18 @@ export function deriveIngredientFields(ctx: ImportContext, literature: Literatur
   // (Linker.sameRecordsOf: same category and head, no state conflict, values that agree) has them:
   // Foundation 789890 "Flour, wheat, all-purpose, enriched, bleached" weighs what SR 20081 does
   // a cup (125 g), not its category's median (157.5 g).
+  // The twin must say (in its name or the measure) every word of shape the record says (bulkForms).
   const linker = new Linker(canonicalProfiles(ctx, new Map()), loadSynonyms());
   const byId = new Map(ingredients.map((i) => [i.id, i]));
   const pending: typeof ingredients = [];
   let fromSameFood = 0;
   for (const ing of withoutMeasures) {
-    const twin = linker.sameRecordsOf(ing.id).find((id) => own.has(id));
+    // ...in the form it is measured in: rolled oats do not fill a cup as oat groats do (SR 20038
+    // "Oats", 156 g a cup; rolled oats about 81 g).
+    const forms = bulkForms(ing.name);
+    const twin = linker
+      .sameRecordsOf(ing.id)
+      .find((id) => own.has(id) && forms.every((f) => bulkForms(`${byId.get(id)!.name} ${own.get(id)!.derivedFrom}`).includes(f)));
     if (twin === undefined) {
       pending.push(ing);
       continue;
@@ -107,6 +113,15 @@ export function deriveIngredientFields(ctx: ImportContext, literature: Literatur
   db.exec(`INSERT INTO ingredient_fts(ingredient_fts) VALUES ('rebuild')`);
   db.exec(`INSERT INTO survey_food_fts(survey_food_fts) VALUES ('rebuild')`);
 }
+
+/**
+ * Words of a name that say a grain was pressed or blown into a shape that fills a cup with air:
+ * rolled oats are about 81 g a cup (SR 8120), the groats 156 g (SR 20038). Other shapes (halves,
+ * slices, flakes of egg white) are left to the twin's measure: without it the category median,
+ * a worse guess, would answer (0.96 g/ml for sliced cheddar against 0.56 diced).
+ */
+const BULK_FORM = /\b(?:rolled|flaked|puffed)\b/g;
+const bulkForms = (text: string): string[] => text.toLowerCase().match(BULK_FORM) ?? [];
 
 /**
  * For each Foundation record, the SR Legacy record of the same food (Linker.sameRecordsOf) with

@@ -96,6 +96,14 @@ describe('GET /v1/ingredients/:id/convert', () => {
     expect(ing.density.derived_from).toContain('another record of the same food');
   });
 
+  it('borrows no density from a record of the grain in another shape: rolled oats are not oat groats', async () => {
+    // SR28 WEIGHT.txt 20038 "Oats": 1 cup = 156 g (the groats). FAO/INFOODS v2.0 "Oats, rolled"
+    // 0.30-0.38 g/ml (ASI), its midpoint 0.34: about 80 g a cup, as SR 8120 rolled oats (81 g).
+    const body = (await conv(2346396, 'cup', 'g', 1)).json();
+    expect(body.density_source).toBe('literature');
+    expect(body.to.amount).toBeCloseTo(0.34 * 236.588, 0);
+  });
+
   it('takes no density from a measure of the food in another state: whipped cream, seeds with hulls, nuts in shells', async () => {
     // SR28 WEIGHT.txt 1053 (heavy cream): "1 cup, whipped" 120 g, "1 cup, fluid (yields 2 cups whipped)" 238 g, "1 tbsp" 15 g.
     const cream = (await conv(1053, 'tbsp', 'g', 1)).json();
