@@ -29,11 +29,14 @@ const TARGET = { recall: 0.98, precision: 0.95 };
 // were merged, before that round, they measured gluten 95.4, wheat 93.2, dairy 92.1/94.8, eggs
 // 84.2/82.3, soy 93.6, sesame 96.0, sulphites 90.9, mustard 4 and celery 2 missed. Session 11 (a name
 // that says the allergen is in it overrides a dish-word veto) raised dairy to 522/559 and eggs to
-// 151/177 and 151/181; "soyburgers" and plural "veggie burgers" read as soy, soy to 103/109. Raise them when the rules improve; never lower them.
+// 151/177 and 151/181; "soyburgers" and plural "veggie burgers" read as soy, soy to 103/109. Session 13
+// (creamers, whiteners and cream substitutes are milk, and their labels corrected in both halves on
+// that evidence: 504 of 536 OFF creamers list caseinate or milk) raised dairy to 527/563. Raise them
+// when the rules improve; never lower them.
 const SHORTFALL: Partial<Record<string, { recall?: number; precision?: number; missed?: number }>> = {
   gluten: { recall: 0.961 },
   wheat: { recall: 0.942 },
-  dairy: { recall: 0.933 },
+  dairy: { recall: 0.936 },
   eggs: { recall: 0.853, precision: 0.834 },
   soy: { recall: 0.944 },
   sesame: { recall: 0.96 },
@@ -137,6 +140,11 @@ describe('allergen flags on the held-out half of the blind labels', () => {
     expect(await flags(19113)).toContain('dairy'); // Syrups, table blends, pancake, with butter
     expect(await flags(20098)).not.toContain('eggs'); // Pasta, homemade, made without egg, cooked
     expect(await flags(16147)).toContain('soy'); // Veggie burgers or soyburgers, unprepared
+    // creamers are milk (caseinate) unless made of a named plant base or soy protein
+    expect(await flags(42136)).toContain('dairy'); // Cream substitute, powdered, light
+    expect(await flags(14270)).toContain('dairy'); // coffee, instant, ..., with non dairy creamer
+    expect(await flags(1067)).toEqual(['soy']); // Cream substitute, liquid, with hydrogenated vegetable oil and soy protein
+    expect(await flags(16262)).not.toContain('dairy'); // SILK Hazelnut Creamer
   });
 
   it('filters by allergen case-insensitively and with the usual aliases', async () => {
