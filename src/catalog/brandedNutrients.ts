@@ -4,10 +4,10 @@
  * derivation is a label value; a missing source is the product's own dataset. Derivations are
  * stored as one letter (most products carry calculated energy; the long names would add tens of MB).
  */
-export type BrandedDerivation = 'label' | 'calculated' | 'calculated_eu_1169';
+export type BrandedDerivation = 'label' | 'calculated' | 'calculated_eu_1169' | 'converted_from_kj' | 'converted_from_kcal';
 
-const CODE: Record<BrandedDerivation, string> = { label: 'l', calculated: 'c', calculated_eu_1169: 'e' };
-const NAME: Record<string, BrandedDerivation> = { l: 'label', c: 'calculated', e: 'calculated_eu_1169' };
+const CODE: Record<BrandedDerivation, string> = { label: 'l', calculated: 'c', calculated_eu_1169: 'e', converted_from_kj: 'j', converted_from_kcal: 'k' };
+const NAME: Record<string, BrandedDerivation> = Object.fromEntries(Object.entries(CODE).map(([name, code]) => [code, name as BrandedDerivation]));
 
 export interface PanelValue {
   amount: number;

@@ -101,7 +101,7 @@ export const NutrientAmount = Type.Object({
   amount: Type.Number({ description: 'Per 100 g of edible portion' }),
   derivation: Type.Union([Type.String(), Type.Null()], {
     description:
-      "How the source obtained the value: analytical, calculated, label, or assumed_zero (the source's own statement that the nutrient is absent); atwater_specific / atwater_general for energy (1008 kcal, 1062 kJ) computed at import from the record's Atwater specific (2048) or, failing that, general (2047) factor sums where it gives no energy itself; calculated_eu_1169 for the energy of a national food that gives none, from its own protein, fat, carbohydrate (and fibre, alcohol) with the factors of Regulation (EU) No 1169/2011 Annex XIV; null when the source does not say",
+      "How the source obtained the value: analytical, calculated, label, or assumed_zero (the source's own statement that the nutrient is absent); atwater_specific / atwater_general for energy (1008 kcal, 1062 kJ) computed at import from the record's Atwater specific (2048) or, failing that, general (2047) factor sums where it gives no energy itself; calculated_eu_1169 for the energy of a national food that gives none, from its own protein, fat, carbohydrate (and fibre, alcohol) with the factors of Regulation (EU) No 1169/2011 Annex XIV (also a branded product's energy where its label gives neither unit); converted_from_kj / converted_from_kcal for the unit of a branded product's energy its label does not print (1 kcal = 4.184 kJ); null when the source does not say",
   }),
 });
 

@@ -51,10 +51,16 @@ const clean = (text: string | null | undefined): string | null => {
   return t === '' ? null : t;
 };
 
+/** Energy the import worked out (from the macros, or one unit from the other), which a printed value replaces. */
+const WORKED_OUT_ENERGY = new Set(['calculated_eu_1169', 'converted_from_kj', 'converted_from_kcal']);
+
 function withoutCalculatedEnergy(panel: Panel): Panel {
-  for (const id of [ENERGY_KCAL, ENERGY_KJ]) if (panel.get(id)?.derivation === 'calculated_eu_1169') panel.delete(id);
+  for (const id of [ENERGY_KCAL, ENERGY_KJ]) if (WORKED_OUT_ENERGY.has(panel.get(id)?.derivation ?? '')) panel.delete(id);
   return panel;
 }
+
+/** kJ per kcal (Regulation (EU) No 1169/2011 Annex XIV and FDC alike: 1 kcal = 4.184 kJ). */
+const KJ_PER_KCAL = 4.184;
 
 /** Whether a dataset's carbohydrate figure is total carbohydrate (fibre included) for a product's barcode. */
 export type CarbohydrateRule = (gtin14: string | null) => boolean;
@@ -173,7 +179,13 @@ export class BrandedWriter {
    */
   private withEnergy(panel: Panel, gtin14: string | null): boolean {
     withoutCalculatedEnergy(panel);
-    if (panel.has(ENERGY_KCAL) || panel.has(ENERGY_KJ)) return false;
+    // A label that prints one unit has the other by the conversion factor (an EU label printing
+    // 2,381 kJ is 569 kcal; a US one printing 451 kcal is 1,887 kJ), so energy is always in both.
+    const kcal = panel.get(ENERGY_KCAL);
+    const kJ = panel.get(ENERGY_KJ);
+    if (kcal && !kJ) panel.set(ENERGY_KJ, { amount: Number((kcal.amount * KJ_PER_KCAL).toPrecision(6)), derivation: 'converted_from_kcal', source: kcal.source });
+    if (kJ && !kcal) panel.set(ENERGY_KCAL, { amount: Number((kJ.amount / KJ_PER_KCAL).toPrecision(6)), derivation: 'converted_from_kj', source: kJ.source });
+    if (kcal || kJ) return false;
     const fat = panel.get(FAT);
     const carbohydrate = panel.get(CARBOHYDRATE);
     const protein = panel.get(PROTEIN);

@@ -75,7 +75,7 @@ const NUTRIENT_COLUMNS: Array<[column: string, nutrientId: number, factor: numbe
 /** Grams of ethanol in 100 ml at 1 % vol (its density, 0.789 g/ml); OFF's alcohol_100g is % vol. */
 const ETHANOL_G_PER_PERCENT_VOL = 0.789;
 // salt_100g has no FDC nutrient (sodium is kept); alcohol_100g is % vol, read below.
-// energy_100g is kJ in every export format; it counts only when energy-kj_100g is absent.
+// energy_100g is kJ in every export format; it counts only where energy-kj_100g gives nothing.
 
 const OFF_FILE = /\.(tsv|csv)(\.gz)?$/;
 
@@ -162,6 +162,7 @@ export async function importOpenFoodFacts(ctx: ImportContext, writer: BrandedWri
     let col: Record<string, number> = {};
     let nutrientCols: Array<[number, number, number]> = [];
     let alcoholCol = -1;
+    let energyCol = -1;
     let fileProducts = 0;
     for await (const line of lines) {
       if (header === null) {
@@ -169,7 +170,7 @@ export async function importOpenFoodFacts(ctx: ImportContext, writer: BrandedWri
         col = Object.fromEntries(header.map((h, i) => [h, i]));
         alcoholCol = col['alcohol_100g'] ?? -1;
         nutrientCols = NUTRIENT_COLUMNS.filter(([c]) => col[c] !== undefined).map(([c, id, f]) => [col[c]!, id, f]);
-        if (col['energy-kj_100g'] === undefined && col['energy_100g'] !== undefined) nutrientCols.push([col['energy_100g'], 1062, 1]);
+        energyCol = col['energy_100g'] ?? -1;
         continue;
       }
       if (line === '') continue;
@@ -195,6 +196,10 @@ export async function importOpenFoodFacts(ctx: ImportContext, writer: BrandedWri
         nutrients ??= new Map();
         nutrients.set(nutrientId, factor === 1 ? value : Number((value * factor).toPrecision(12)));
       }
+      // energy_100g is the product's energy in kJ wherever energy-kj_100g is empty (the 2021 exports
+      // leave that cell empty for 764 products whose energy_100g holds it) or absent (older exports).
+      const energyKj = energyCol < 0 || nutrients?.has(1062) ? null : numberOrNull(cells[energyCol]);
+      if (energyKj !== null) (nutrients ??= new Map()).set(1062, energyKj);
       // Alcohol as grams (per 100 ml, which is how OFF states drinks), derived from % vol.
       const alcohol = alcoholCol < 0 ? null : numberOrNull(cells[alcoholCol]);
       let derivations: Map<number, 'calculated'> | undefined;

@@ -53,10 +53,13 @@ const BrandedNutrientAmount = Type.Object({
   name: Type.String(),
   unit: Type.String({ description: 'g, mg, µg, kcal, kJ, ...' }),
   amount: Type.Number({ description: 'Per 100 g, or per 100 ml where basis says so' }),
-  derivation: Type.Union([Type.Literal('label'), Type.Literal('calculated'), Type.Literal('calculated_eu_1169')], {
-    description:
-      'label: as printed on the label (as the source transcribes it). calculated_eu_1169: energy (1008 kcal, 1062 kJ) calculated from the label\'s fat, carbohydrate, protein (and fibre, alcohol, polyols where given) with the factors of Regulation (EU) No 1169/2011 Annex XIV, only where no source gives energy. calculated: derived by the source\'s rule from another label value (sodium from salt / 2.5; alcohol in g from % vol x 0.789)',
-  }),
+  derivation: Type.Union(
+    [Type.Literal('label'), Type.Literal('calculated'), Type.Literal('calculated_eu_1169'), Type.Literal('converted_from_kj'), Type.Literal('converted_from_kcal')],
+    {
+      description:
+        'label: as printed on the label (as the source transcribes it). calculated_eu_1169: energy (1008 kcal, 1062 kJ) calculated from the label\'s fat, carbohydrate, protein (and fibre, alcohol, polyols where given) with the factors of Regulation (EU) No 1169/2011 Annex XIV, only where no source gives energy. converted_from_kj / converted_from_kcal: the energy unit the label does not print, from the one it does (1 kcal = 4.184 kJ). calculated: derived by the source\'s rule from another label value (sodium from salt / 2.5; alcohol in g from % vol x 0.789)',
+    },
+  ),
   source: Type.String({ description: 'Dataset the value comes from (for calculated energy: the dataset of the carbohydrate value used)' }),
 });
 

@@ -67,9 +67,10 @@ describe('GET /v1/branded/:id', () => {
     const body = res.json();
     expect(body).toMatchObject({ id: 1377290, name: 'MAPLE CASHEW BUTTER, MAPLE', basis: 'per 100 g edible portion', source: 'usda_branded' });
     expect(body.completeness).toEqual(['name', 'brand', 'energy', 'macros', 'serving_size', 'ingredients']);
-    // food_nutrient.csv rows with fdc_id 1377290: 15 rows
-    expect(body.nutrients).toHaveLength(15);
+    // food_nutrient.csv rows with fdc_id 1377290: 15 rows, and the kJ the label does not print
+    expect(body.nutrients).toHaveLength(16);
     expect(nutrient(body, 1008)).toMatchObject({ name: 'Energy', unit: 'kcal', amount: 625, derivation: 'label' });
+    expect(nutrient(body, 1062)).toMatchObject({ unit: 'kJ', amount: 2615, derivation: 'converted_from_kcal' });
     expect(nutrient(body, 1003)).toMatchObject({ unit: 'g', amount: 12.5 });
     expect(nutrient(body, 1004).amount).toBe(46.88);
     expect(nutrient(body, 1005).amount).toBe(34.38);
@@ -77,6 +78,18 @@ describe('GET /v1/branded/:id', () => {
     expect(nutrient(body, 1087).amount).toBe(0); // a stated zero (row 14690) is kept
     expect(nutrient(body, 1110)).toMatchObject({ unit: 'IU', amount: 0 });
     expect(nutrient(body, 1162)).toBeUndefined(); // no vitamin C row: absent, never 0
+  });
+
+  it('serves energy in both units where the label prints one (energy_100g is kJ where energy-kj_100g is empty)', async () => {
+    // off-export-samples (pventrella): 660805000966 "Amaretti": energy-kcal_100g 451, energy_100g 1887, energy-kj_100g empty.
+    const amaretti = (await t.get('/v1/branded/100660805000966')).json();
+    expect(nutrient(amaretti, 1008)).toMatchObject({ amount: 451, derivation: 'label' });
+    expect(nutrient(amaretti, 1062)).toMatchObject({ amount: 1887, derivation: 'label' });
+    // off-export-samples (fjoalland, the 2019 format): 20645809 "Surtido de turrón": energy_100g 2381, no kcal column.
+    const turron = (await t.get('/v1/branded/100000020645809')).json();
+    expect(nutrient(turron, 1062)).toMatchObject({ amount: 2381, derivation: 'label' });
+    expect(nutrient(turron, 1008)).toMatchObject({ unit: 'kcal', derivation: 'converted_from_kj' });
+    expect(nutrient(turron, 1008).amount).toBeCloseTo(2381 / 4.184, 1);
   });
 
   it('serves an Open Food Facts product with per-100 g values converted to FDC units', async () => {
