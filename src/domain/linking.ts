@@ -874,7 +874,8 @@ export class Linker {
     return this.profileOf.get(id);
   }
 
-  private nameOf(id: number): string {
+  /** The canonical name of a candidate ingredient. */
+  nameOf(id: number): string {
     return this.names.get(id) ?? '';
   }
 

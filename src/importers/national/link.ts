@@ -5,6 +5,10 @@ import { countRows, type ImportContext } from '../context.js';
 import { recipeUses } from '../fndds.js';
 import { mappingsDir, readDataCsv } from './common.js';
 
+/** A national name that says the food is organic, in the tables' languages, and one that says it is not. */
+const ORGANIC = /(?<!\p{L})(?:organic|økologiske?|ekologiskt?|ekologiska|ökologisch|oekologisch|bio|biologique)(?!\p{L})/iu;
+const NOT_ORGANIC = /(?<!\p{L})(?:(?:ikke|not|non|icke)[- ](?:organic|økologisk|ekologisk)|konventionel|konventionell|conventional)/iu;
+
 export function loadSynonyms(): Synonyms {
   const rows = readDataCsv(path.join(mappingsDir(), 'synonyms.csv'));
   const phrases: Array<[string, string]> = [];
@@ -302,11 +306,19 @@ export function linkNationalFoods(
     const own = (x: CandidateRow) => (x.r.twinOf === undefined && x.r.recordOf === undefined ? 1 : 0);
     const unspecifiedFirst = (x: CandidateRow) => (unspecified.has(x.code) ? 1 : 0);
     const distance = (x: CandidateRow) => profileDistancePerComponent(profiles.get(x.code) ?? EMPTY, linker.profile(x.r.candidateId) ?? EMPTY);
+    // Of two national foods that score alike, the conventional one answers for an ingredient that
+    // does not say organic (Matvaretabellen 02-001 "Egg, rå" for SR 1123 "Egg, whole, raw, fresh",
+    // not 02-030 "Egg, økologisk, rå"; CIQUAL 36017 chicken breast, not 36039 "..., organic"): the
+    // organic food is the rarer product, and its values were not what the ingredient measured.
+    const nameOf = new Map(foods.map((f) => [f.code, `${f.name} ${f.name_en}`]));
+    const organic = (x: CandidateRow) =>
+      ORGANIC.test(nameOf.get(x.code) ?? '') && !NOT_ORGANIC.test(nameOf.get(x.code) ?? '') && !ORGANIC.test(linker.nameOf(x.r.candidateId)) ? 1 : 0;
     // Negative when x answers for the ingredient before y (two infinite distances compare as NaN: equal).
     const order = (x: CandidateRow, y: CandidateRow) =>
       own(y) - own(x) ||
       y.r.score - x.r.score ||
       unspecifiedFirst(y) - unspecifiedFirst(x) ||
+      organic(x) - organic(y) ||
       x.rank - y.rank ||
       distance(x) - distance(y) ||
       (x.code < y.code ? -1 : x.code > y.code ? 1 : 0);

@@ -99,6 +99,28 @@ describe('GET /v1/ingredients/:id/nutrients?country=NO (Matvaretabellen)', () =>
     expect(nutrient(body, 1089)).toMatchObject({ amount: 1.2, source: 'no_matvaretabellen' });
   });
 
+  it("serves the hen's plain egg for eggs, and nothing of it for a quail's egg", async () => {
+    // matvaretabellen.csv 02-001 "Egg, rå" and 02-030 "Egg, økologisk, rå" (organic) both verify
+    // against SR 1123 "Egg, whole, raw, fresh"; the conventional egg answers for it.
+    const egg = (await t.get('/v1/ingredients/1123/nutrients?country=NO')).json();
+    expect(egg.linked_food).toMatchObject({ dataset: 'no_matvaretabellen', code: '02-001' });
+    // 02-001: cholesterol 319 mg, a hen's egg; SR 1140 quail egg: 844 mg. The table has no quail
+    // egg, so the quail egg answers with US values throughout, not the hen's.
+    expect(nutrient(egg, 1253)).toMatchObject({ amount: 319, source: 'no_matvaretabellen' });
+    const quail = (await t.get('/v1/ingredients/1140/nutrients?country=NO')).json();
+    expect(quail.linked_food).toBeNull();
+    expect(nutrient(quail, 1253)).toMatchObject({ amount: 844, source: 'usda_fallback' });
+  });
+
+  it('links no goat cheese to an average cheese of cows\' milk, nor parmesan to an average hard cheese', async () => {
+    for (const country of ['DE', 'SE', 'GB', 'FR']) {
+      const goat = (await t.get(`/v1/ingredients/1156/nutrients?country=${country}`)).json(); // Cheese, goat, hard type
+      expect(goat.linked_food?.name ?? '', country).not.toMatch(/^(?:Hartkäse|Ost hårdost|Cheese, hard, average|Hard cheese)/);
+      const parmesan = (await t.get(`/v1/ingredients/1033/nutrients?country=${country}`)).json(); // Cheese, parmesan, hard
+      expect(parmesan.linked_food?.name ?? '', country).not.toMatch(/^(?:Hartkäse|Ost hårdost|Cheese, hard, average|Hard cheese)/);
+    }
+  });
+
   it('keeps NO apart from the other countries (butter kcal per country, never averaged)', async () => {
     const kcal = async (c: string) => nutrient((await t.get(`/v1/ingredients/1001/nutrients?country=${c}`)).json(), 1008).amount;
     // SR28 1001: 717; Matvaretabellen 08-005: 744; BLS Q6A4000: 732

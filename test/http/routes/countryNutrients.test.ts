@@ -71,6 +71,13 @@ describe('GET /v1/ingredients/:id/nutrients?country=FR (CIQUAL 2020)', () => {
   });
 });
 
+describe('the conventional national food answers where an organic one scores alike', () => {
+  it('serves CIQUAL 36017 chicken breast, not 36039 "..., organic", for SR 5062', async () => {
+    const body = (await t.get('/v1/ingredients/5062/nutrients?country=FR')).json();
+    expect(body.linked_food).toMatchObject({ dataset: 'fr_ciqual', code: '36017', name: 'Chicken, breast, without skin, raw' });
+  });
+});
+
 describe('GET /v1/ingredients/:id/nutrients?country=DE (BLS 4.0, macros only)', () => {
   it('serves butter macros from BLS Q6A4000 and falls back for everything else', async () => {
     const body = (await t.get('/v1/ingredients/1001/nutrients?country=DE')).json();
