@@ -212,15 +212,23 @@ export function weighLine(
     return { grams: null, basis: `no weight for one ${unit} of this ingredient` };
   }
   const amount = pick.u.amount * (pick.m.each ? count : 1);
+  // The amounts written after it that add to it ("1 lb 2 oz", "1 cup plus 2 tbsp"), in its kind.
+  const added: Array<{ unit: Unit; amount: number }> = [];
+  for (let i = line.measures.indexOf(pick.m) + 1; i < line.measures.length && line.measures[i]!.adds; i += 1) {
+    const u = asUnit(line.measures[i]!);
+    if (u !== null && kindOf(u.unit) === kindOf(pick.u.unit)) added.push({ unit: u.unit, amount: u.amount * (pick.m.each ? count : 1) });
+  }
   try {
     const result = convert({ from: pick.u.unit, to: 'g', amount, system, density, pieces });
-    if (result.amount > MAX_LINE_GRAMS) return { grams: null, basis: `${amount} ${pick.u.unit} is more than ${MAX_LINE_GRAMS / 1000} kg: not counted` };
+    for (const a of added) result.amount += convert({ from: a.unit, to: 'g', amount: a.amount, system, density, pieces }).amount;
+    const written = [`${amount} ${pick.u.unit}`, ...added.map((a) => `${a.amount} ${a.unit}`)].join(' + ');
+    if (result.amount > MAX_LINE_GRAMS) return { grams: null, basis: `${written} is more than ${MAX_LINE_GRAMS / 1000} kg: not counted` };
     const how =
       result.pieceWeights.length > 0
-        ? `${amount} ${pick.u.unit} x ${result.pieceWeights[0]!.grams} g (${result.pieceWeights[0]!.measure})`
+        ? `${written} x ${result.pieceWeights[0]!.grams} g (${result.pieceWeights[0]!.measure})`
         : result.densitySource !== 'none'
-          ? `${amount} ${pick.u.unit} at ${Number(result.densityGPerMl!.toPrecision(4))} g/ml (${result.densitySource} density)`
-          : `${amount} ${pick.u.unit}`;
+          ? `${written} at ${Number(result.densityGPerMl!.toPrecision(4))} g/ml (${result.densitySource} density)`
+          : written;
     return { grams: result.amount, basis: how };
   } catch {
     return { grams: null, basis: `${amount} ${pick.u.unit} cannot be weighed for this ingredient` };

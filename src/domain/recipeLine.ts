@@ -17,6 +17,8 @@ export interface LineMeasure {
   unit: string | null;
   /** True for the weight of each of the counted pieces ("2 (12-ounce) cans", "6 6-ounce fillets"). */
   each?: boolean;
+  /** True for an amount added to the one before it ("1 lb 2 oz", "1 cup plus 2 tbsp"), not an alternative to it. */
+  adds?: boolean;
 }
 
 export interface ParsedLine {
@@ -422,7 +424,8 @@ function readMeasures(c: Cursor, measures: LineMeasure[]): PieceSize | null {
   const more = (): boolean => {
     const save = c.i;
     const tok = c.tokens[c.i]?.toLowerCase();
-    if (tok === '/' || tok === '+' || tok === 'plus' || tok === 'or' || tok === 'to') c.i += 1;
+    const separated = tok === '/' || tok === '+' || tok === 'plus' || tok === 'or' || tok === 'to';
+    if (separated) c.i += 1;
     const q = readQuantity(c, false);
     if (q === null) {
       c.i = save;
@@ -439,7 +442,10 @@ function readMeasures(c: Cursor, measures: LineMeasure[]): PieceSize | null {
       c.i = save;
       return false;
     }
-    measures.push({ quantity: q, unit: u });
+    // "1 cup plus 2 tbsp", "1 lb 2 oz", "1 kg 200 g": one amount written in two units
+    const previous = measures[measures.length - 1]!.unit;
+    const adds = tok === '+' || tok === 'plus' || (!separated && ((previous === 'lb' && u === 'oz') || (previous === 'kg' && u === 'g')));
+    measures.push(adds ? { quantity: q, unit: u, adds: true } : { quantity: q, unit: u });
     return true;
   };
   if (unit !== null) while (more());
@@ -639,7 +645,8 @@ export function parseIngredientLine(raw: string): ParsedLine {
   s = s.replace(/\(([^()]*)\)|\[([^[\]]*)\]/g, (whole, a: string | undefined, b: string | undefined, offset: number) => {
     const inner = (a ?? b ?? '').trim();
     // "(or 200g/7oz desiccated coconut)" is another ingredient, not this one's weight
-    const ms = /^or\b/i.test(inner) ? [] : measuresIn(inner);
+    // "(120 g each)": the weight of each of the counted pieces
+    const ms = /^or\b/i.test(inner) ? [] : measuresIn(inner).map((m) => (/\beach\b/i.test(inner) ? { ...m, each: true } : m));
     if (ms.length > 0) {
       if (parenMeasures.length === 0 && /^\s*[\d\s/.]+(?:[a-z]+\s*)?$/i.test(s.slice(0, offset)) && /^\s*\d/.test(s)) {
         parenRightAfterCount = /^\s*[\d\s/.]+$/.test(s.slice(0, offset)) && /^\d[\d.,/ ]*-?\s*[a-z]+$/i.test(inner);

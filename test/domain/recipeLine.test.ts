@@ -28,7 +28,7 @@ describe('the recipe line parser', () => {
     // "chopped tomatoes" is what the tin holds, not a preparation
     expect(parseIngredientLine('2 x 400g/14oz cans chopped tomatoes')).toMatchObject({ quantity: 800, unit: 'g', food: 'chopped tomatoes' });
     expect(parseIngredientLine('700g/1lb 9oz potatoes').measures).toEqual([
-      { quantity: 700, unit: 'g' }, { quantity: 1, unit: 'lb' }, { quantity: 9, unit: 'oz' },
+      { quantity: 700, unit: 'g' }, { quantity: 1, unit: 'lb' }, { quantity: 9, unit: 'oz', adds: true },
     ]);
   });
 
@@ -43,6 +43,14 @@ describe('the recipe line parser', () => {
     const can = parseIngredientLine('1 (14-ounce) can coconut milk');
     expect(can).toMatchObject({ quantity: 1, unit: 'oz', food: 'coconut milk' });
     expect(can.measures).toEqual([{ quantity: 1, unit: null }, { quantity: 14, unit: 'oz', each: true }]);
+  });
+
+  it('reads an amount written in two units as one sum, and "(120 g each)" as the weight of each', () => {
+    expect(parseIngredientLine('1 lb 2 oz minced beef').measures).toEqual([{ quantity: 1, unit: 'lb' }, { quantity: 2, unit: 'oz', adds: true }]);
+    expect(parseIngredientLine('1 cup plus 2 tbsp flour').measures).toEqual([{ quantity: 1, unit: 'cup' }, { quantity: 2, unit: 'tbsp', adds: true }]);
+    expect(parseIngredientLine('150g/5oz butter').measures).toEqual([{ quantity: 150, unit: 'g' }, { quantity: 5, unit: 'oz' }]);
+    expect(parseIngredientLine('2 salmon fillets (120 g each)').measures).toEqual([{ quantity: 2, unit: null }, { quantity: 120, unit: 'g', each: true }]);
+    expect(parseIngredientLine('4 chicken breasts (about 600 g)').measures).toEqual([{ quantity: 4, unit: null }, { quantity: 600, unit: 'g' }]);
   });
 
   it('reads the weight or length of each piece written before the pieces', () => {

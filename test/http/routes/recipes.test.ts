@@ -131,6 +131,21 @@ describe('POST /v1/recipes/analyze', () => {
     expect(rawRice.ingredient.name).toMatch(/\braw\b/);
   });
 
+  it('weighs each of the counted pieces, and sums an amount written in two units', async () => {
+    const body = (
+      await analyze({ lines: ['2 salmon fillets (120 g each)', '1 lb 2 oz minced beef', '1 cup plus 2 tbsp all-purpose flour', '150g/5oz butter'] })
+    ).json();
+    const [fillets, beef, flour, butter] = body.lines;
+    expect(fillets.grams).toBe(240);
+    // 1 lb = 453.592 g and 2 oz = 56.699 g
+    expect(beef.grams).toBeCloseTo(510.291, 2);
+    expect(beef.provenance.grams_basis).toContain('+');
+    // SR28 WEIGHT.txt 20081: 1 cup = 125 g, so 2 tbsp (1/8 cup) = 15.625 g
+    expect(flour.grams).toBeCloseTo(140.6, 0);
+    // "150g/5oz" are the same amount twice: 150 g, not 150 g + 5 oz
+    expect(butter.grams).toBe(150);
+  });
+
   it('reads the pepper of a seasoning as the spice, and a counted pepper as the vegetable', async () => {
     const body = (
       await analyze({ lines: ['salt and pepper', 'salt & pepper', 'Salt and white pepper', 'A few grinds of pepper', '1/2 tsp pepper', '1/2 pepper, chopped', '1 red pepper, sliced'] })
