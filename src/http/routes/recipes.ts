@@ -56,7 +56,15 @@ const Line = Type.Object({
   }),
   provenance: Type.Object({
     query: Type.Union([Type.String(), Type.Null()], { description: 'The search text that found the ingredient' }),
-    source: Type.Union([Type.String(), Type.Null()], { description: "Dataset of the ingredient's nutrients (see /v1/sources)" }),
+    source: Type.Union([Type.String(), Type.Null()], {
+      description:
+        "Dataset of the line's nutrients (see /v1/sources): with a country, the national table whose food the ingredient links to (linked_food), its other nutrients falling back to the US record's dataset as on /nutrients?country=; else the ingredient's own dataset",
+    }),
+    linked_food: Type.Optional(
+      Type.Union([Type.Object({ dataset: Type.String(), code: Type.String(), name: Type.String() }), Type.Null()], {
+        description: 'With a country: the national food whose values the line used, or null where the ingredient links to none (US values throughout)',
+      }),
+    ),
     grams_basis: Type.String({ description: 'How the grams were found (the measure, density or piece weight used), or why not' }),
   }),
 });
@@ -71,7 +79,10 @@ const SummedNutrient = Type.Object({
 const RecipeAnswer = Type.Object({
   lines: Type.Array(Line),
   total_grams: Type.Number(),
-  nutrients: Type.Array(SummedNutrient, { description: 'Summed over the matched lines with grams; a nutrient is listed when any line has it' }),
+  nutrients: Type.Array(SummedNutrient, {
+    description:
+      "Summed over the matched lines with grams; a nutrient is listed when any line has it. With a country, carbohydrate is one total as the national tables give it, available carbohydrate (1050, by summation): a line without a national value adds its US carbohydrate by difference less its fibre (1005 - 1079), so no partial by-difference total stands beside it",
+  }),
   per_serving: Type.Object({ grams: Type.Number(), nutrients: Type.Array(SummedNutrient) }),
   allergens: Type.Array(AllergenName, { description: "The union of the matched ingredients' allergens" }),
   carbon: Type.Object({
@@ -79,6 +90,10 @@ const RecipeAnswer = Type.Object({
     per_serving_kg_co2e: Type.Number(),
   }),
   unmatched: Type.Array(Type.Integer(), { description: 'Indexes of the lines whose food was not found' }),
+  unweighed: Type.Array(Type.Integer(), {
+    description:
+      'Indexes of the lines whose food was found and whose amount was read but could not be weighed ("1 head broccoli" where the record gives no head, "1 can" without its size): they add nothing to the totals, and grams_basis says why',
+  }),
   country: Type.String(),
   servings: Type.Number(),
 });
@@ -114,6 +129,7 @@ export const recipeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       let kgCo2e = 0;
       let totalGrams = 0;
       const unmatched: number[] = [];
+      const unweighed: number[] = [];
       const answers: LineAnswer[] = lines.map((text, index) => {
         const parsed = parseIngredientLine(text);
         let queries = searchQueries(parsed.food);
@@ -167,7 +183,9 @@ export const recipeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         let weight = weighLine(parsed, system, density, piecesFor(app.ingredients.measures(top.id), parsed.size, pieceName));
         if (weight.grams === null && parsed.measures.length > 0) weight = weighByTwin(app.ingredients, queries[queryIndex]!, top, parsed, system) ?? weight;
         const grams = weight.grams ?? 0;
-        const nutrients = country === 'US' ? record.nutrients : (app.nationalValues.nutrients(top.id, country)?.nutrients ?? []);
+        const national = country === 'US' ? null : app.nationalValues.nutrients(top.id, country);
+        const nutrients = national === null ? record.nutrients : availableCarbohydrate(national.nutrients);
+        if (grams === 0 && parsed.measures.length > 0) unweighed.push(index);
         if (grams > 0) {
           totalGrams += grams;
           for (const n of nutrients) {
@@ -190,7 +208,12 @@ export const recipeRoutes: FastifyPluginAsyncTypebox = async (app) => {
           alternatives: found.slice(1).map((f) => ({ id: f.id, name: f.name })),
           grams,
           status: parsed.measures.length === 0 ? ('no_quantity' as const) : ('matched' as const),
-          provenance: { query: queries[queryIndex]!, source, grams_basis: weight.basis },
+          provenance: {
+            query: queries[queryIndex]!,
+            source: national?.linked_food?.dataset ?? source,
+            ...(national === null ? {} : { linked_food: national.linked_food === null ? null : { dataset: national.linked_food.dataset, code: national.linked_food.code, name: national.linked_food.name } }),
+            grams_basis: weight.basis,
+          },
         };
       });
       const nutrients = [...totals.values()].map((n) => ({ ...n, amount: sig(n.amount) }));
@@ -202,6 +225,7 @@ export const recipeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         allergens: ALLERGENS.filter((a) => allergens.has(a)),
         carbon: { kg_co2e: sig(kgCo2e), per_serving_kg_co2e: sig(kgCo2e / servings) },
         unmatched,
+        unweighed,
         country,
         servings,
       };
@@ -230,6 +254,25 @@ function weighByTwin(
     if (weight.grams !== null) return { grams: weight.grams, basis: `${weight.basis}, weight of the same food's record ${twin.id} "${twin.name}"` };
   }
   return null;
+}
+
+const CARBOHYDRATE_BY_DIFFERENCE = 1005;
+const CARBOHYDRATE_AVAILABLE = 1050;
+const FIBRE = 1079;
+/** Foundation's total dietary fibre by AOAC 2011.25, where it gives no 1079. */
+const FIBRE_AOAC_2011 = 2033;
+
+/**
+ * A country's line nutrients with carbohydrate as the national tables give it: where the line has
+ * no national carbohydrate (no link, or a table without it), its US carbohydrate by difference less
+ * its fibre stands as available carbohydrate, so the recipe total covers every line under one id.
+ */
+function availableCarbohydrate<N extends { nutrient_id: number; name: string; unit: string; amount: number }>(nutrients: readonly N[]): N[] {
+  const byDifference = nutrients.find((n) => n.nutrient_id === CARBOHYDRATE_BY_DIFFERENCE);
+  if (byDifference === undefined || nutrients.some((n) => n.nutrient_id === CARBOHYDRATE_AVAILABLE)) return nutrients.filter((n) => n.nutrient_id !== CARBOHYDRATE_BY_DIFFERENCE);
+  const fibre = (nutrients.find((n) => n.nutrient_id === FIBRE) ?? nutrients.find((n) => n.nutrient_id === FIBRE_AOAC_2011))?.amount ?? 0;
+  const available = { ...byDifference, nutrient_id: CARBOHYDRATE_AVAILABLE, name: 'Carbohydrate, by summation', amount: Math.max(0, byDifference.amount - fibre) };
+  return [...nutrients.filter((n) => n.nutrient_id !== CARBOHYDRATE_BY_DIFFERENCE), available];
 }
 
 /** A cook's unit that names which piece of the record is meant (its stalk, not its spear). */

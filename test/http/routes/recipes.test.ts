@@ -170,6 +170,31 @@ describe('POST /v1/recipes/analyze', () => {
     expect(lemon.ingredient.name).toMatch(/^Lemons?, raw/);
   });
 
+  it('totals carbohydrate under one id with a country, says which national food each line used, and lists lines it could not weigh', async () => {
+    const lines = ['500 ml whole milk', '200 g rolled oats', '1 head broccoli', '1 can chickpeas'];
+    const gb = (await analyze({ country: 'GB', lines })).json();
+    const [milk, oats, broccoli, chickpeas] = gb.lines;
+    // CoFID 12-596 answers for whole milk; the Foundation rolled oats link to no CoFID food.
+    expect(milk.provenance).toMatchObject({ source: 'uk_cofid', linked_food: { dataset: 'uk_cofid', code: '12-596' } });
+    expect(oats.provenance).toMatchObject({ source: 'usda_foundation', linked_food: null });
+    // One carbohydrate total: CoFID's available carbohydrate for the milk, the oats' US
+    // carbohydrate by difference less their fibre; no partial by-difference total beside it.
+    const ids = gb.nutrients.map((n: { nutrient_id: number }) => n.nutrient_id);
+    expect(ids).toContain(1050);
+    expect(ids).not.toContain(1005);
+    const us = (await analyze({ lines })).json();
+    const usCarbohydrate = us.nutrients.find((n: { nutrient_id: number }) => n.nutrient_id === 1005).amount;
+    const gbCarbohydrate = gb.nutrients.find((n: { nutrient_id: number }) => n.nutrient_id === 1050).amount;
+    expect(gbCarbohydrate).toBeGreaterThan(0.7 * usCarbohydrate);
+    expect(gbCarbohydrate).toBeLessThan(usCarbohydrate);
+    // The broccoli has no head weight and the can no size: found, read, not weighed, and listed.
+    expect(broccoli).toMatchObject({ status: 'matched', grams: 0 });
+    expect(chickpeas).toMatchObject({ status: 'matched', grams: 0 });
+    expect(gb.unweighed).toEqual([2, 3]);
+    expect(gb.unmatched).toEqual([]);
+    expect(us.lines[0].provenance.linked_food).toBeUndefined();
+  });
+
   it("uses a country's national values per line", async () => {
     const body = (await analyze({ lines: ['100 g onion'], country: 'gb' })).json();
     expect(body.country).toBe('GB');
