@@ -186,18 +186,27 @@ export function editDistance(a: string, b: string, max: number): number {
 /** Words shorter than this are never corrected: one letter changes a short word into another food. */
 export const MIN_CORRECTED_LENGTH = 5;
 export const MAX_EDITS = 2;
+/**
+ * Letters a misspelt word of its length may have wrong: one up to SHORT_WORD_LENGTH letters, two
+ * beyond (as search engines' usual "auto" fuzziness): two edits turn a five-letter word into too
+ * many others ("quark" read as "dark" found dark chicken meat; "chiken" and "brocoli" still need one).
+ */
+export const SHORT_WORD_LENGTH = 5;
+export const editsAllowed = (word: string): number => (word.length <= SHORT_WORD_LENGTH ? 1 : MAX_EDITS);
 
 /**
- * The vocabulary words closest to a misspelt word (one or two letters wrong), the ones most
+ * The vocabulary words closest to a misspelt word (one letter wrong, two in words longer than
+ * SHORT_WORD_LENGTH), the ones most
  * names use first; at most `max` of them. `vocabulary` holds [word, uses] pairs.
  */
 export function corrections(word: string, vocabulary: ReadonlyArray<readonly [string, number]>, max = 2): string[] {
   if (word.length < MIN_CORRECTED_LENGTH) return [];
   const found: Array<{ word: string; distance: number; uses: number }> = [];
+  const allowed = editsAllowed(word);
   for (const [candidate, uses] of vocabulary) {
-    if (candidate === word || Math.abs(candidate.length - word.length) > MAX_EDITS || candidate.length < MIN_CORRECTED_LENGTH - 1) continue;
-    const distance = editDistance(word, candidate, MAX_EDITS);
-    if (distance <= MAX_EDITS) found.push({ word: candidate, distance, uses });
+    if (candidate === word || Math.abs(candidate.length - word.length) > allowed || candidate.length < MIN_CORRECTED_LENGTH - 1) continue;
+    const distance = editDistance(word, candidate, allowed);
+    if (distance <= allowed) found.push({ word: candidate, distance, uses });
   }
   found.sort((a, b) => a.distance - b.distance || b.uses - a.uses || (a.word < b.word ? -1 : 1));
   const best = found[0]?.distance;
