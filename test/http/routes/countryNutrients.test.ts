@@ -46,6 +46,20 @@ describe('GET /v1/ingredients/:id/nutrients?country=GB (CoFID 2021)', () => {
   });
 });
 
+describe('GET /v1/ingredients/:id/nutrients?country=GB: CoFID fatty acids', () => {
+  it("serves farmed salmon's EPA, DPA and DHA and its unsaturated fatty acids from CoFID 16-356", async () => {
+    const body = (await t.get('/v1/ingredients/15236/nutrients?country=GB')).json();
+    expect(body.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '16-356' });
+    // UK21_FCT_FAO_Tags.csv 16-356: F20D5N3g 0.77, FOD22:5cn3 0.34, F22D6N3g 1.44, FOD18:1 2.11, FOD18:2 0.59
+    // (SR 15236's own, which had been served: EPA 0.862, DPA 0.393, DHA 1.104, 18:1 2.715, 18:2 0.9).
+    expect(nutrient(body, 1278)).toMatchObject({ amount: 0.77, source: 'uk_cofid' });
+    expect(nutrient(body, 1280)).toMatchObject({ amount: 0.34, source: 'uk_cofid' });
+    expect(nutrient(body, 1272)).toMatchObject({ amount: 1.44, source: 'uk_cofid' });
+    expect(nutrient(body, 1268)).toMatchObject({ amount: 2.11, source: 'uk_cofid' });
+    expect(nutrient(body, 1269)).toMatchObject({ amount: 0.59, source: 'uk_cofid' });
+  });
+});
+
 describe('GET /v1/ingredients/:id/nutrients?country=FR (CIQUAL 2020)', () => {
   it('serves raw carrots from CIQUAL 20009, with "< 0,5" kept as a limit', async () => {
     const body = (await t.get('/v1/ingredients/11124/nutrients?country=FR')).json();
