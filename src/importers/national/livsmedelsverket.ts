@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { facetCodes, fortification, NOT_FORTIFIED } from '../../domain/langual.js';
+import { parseNationalValue } from '../../domain/nationalValues.js';
 import type { ImportContext } from '../context.js';
 import { findFile, locateDatasetOptional, type DatasetInfo } from '../sources.js';
 import { loadMapping, NationalWriter, readText } from './common.js';
@@ -20,6 +21,9 @@ export const LIVSMEDELSVERKET: DatasetInfo = {
 const VALUES = /^LivsmedelsDB_\d+\.csv$/i;
 const META = /^LivsmedelsDB_Meta_\d+\.csv$/i;
 
+/** The mapping's name for total sugars, the sum of two columns of the export. */
+const SUGARS_SUM = 'Monosackarider (g) + Disackarider (g)';
+
 /** Meta columns holding LanguaL facets ("Ko (B1201)"; several joined by "; "). */
 const FACET_COLUMNS = [
   'Artklassificering',
@@ -39,10 +43,11 @@ const FACET_COLUMNS = [
  * with its unit; "NULL" is missing) and, optionally, `LivsmedelsDB_Meta_<timestamp>.csv`
  * (`,`-separated: scientific name, EuroFIR food group and LanguaL facets per food).
  * Names are Swedish only: `name_en` stays null and linking reads the names through the
- * Swedish glossary. Not mapped (mappings/se_livsmedelsverket.csv): the sums of mono- and
- * disaccharides (no canonical nutrient), "Sockerarter" (NULL for 2,026 of 2,088 foods and
- * not the sum of the sugars where given), whole grain, the 4:0-10:0 fatty-acid sum,
- * niacin equivalents, salt (sodium is mapped) and waste.
+ * Swedish glossary. Total sugars (2000) are the sum of the mono- and disaccharide columns,
+ * the table's own definition ("Sockerarter", where given, is that sum: 62 foods, 12.5 = 2.1 +
+ * 10.4 for "Dressing majonnäs fett ca 60%"; NULL for the other 2,026), served with that sum as
+ * its source column. Not mapped (mappings/se_livsmedelsverket.csv): whole grain, the 4:0-10:0
+ * fatty-acid sum, niacin equivalents, salt (sodium is mapped) and waste.
  */
 export async function importLivsmedelsverket(ctx: ImportContext): Promise<void> {
   const dir = locateDatasetOptional(ctx.sourceDir, (files) => files.some((f) => VALUES.test(f)));
@@ -81,6 +86,8 @@ export async function importLivsmedelsverket(ctx: ImportContext): Promise<void> 
   const mapped = new Set(w.columns);
   const columns = header.map((h, i) => ({ h, i })).filter((c) => mapped.has(c.h));
   const facets = new Map<string, string[]>();
+  const monoAt = header.indexOf('Monosackarider (g)');
+  const diAt = header.indexOf('Disackarider (g)');
   for (const row of rows.slice(1)) {
     const code = row[codeAt]?.trim();
     const name = row[nameAt]?.trim();
@@ -94,6 +101,9 @@ export async function importLivsmedelsverket(ctx: ImportContext): Promise<void> 
       facets.set(code, own);
     }
     for (const c of columns) w.value(code, c.h, row[c.i]);
+    const mono = parseNationalValue(row[monoAt]);
+    const di = parseNationalValue(row[diAt]);
+    if (mono.kind === 'value' && di.kind === 'value') w.value(code, SUGARS_SUM, mono.amount + di.amount);
   }
   (ctx.nationalFacets ??= new Map()).set(LIVSMEDELSVERKET.id, facets);
   task.advance(1);

@@ -60,6 +60,17 @@ describe('GET /v1/ingredients/:id/nutrients?country=SE (Livsmedelsverket 2017)',
     expect(se.every((n: any) => typeof n.amount === 'number')).toBe(true);
   });
 
+  it("serves total sugars as the table's sum of mono- and disaccharides, and no US lactose beside them", async () => {
+    // LivsmedelsDB row 123 "Mjölk fett 3%": Monosackarider 0, Disackarider 4,79 (Sockerarter 4,8), Kolhydrater 4,7.
+    const milk = (await t.get('/v1/ingredients/1211/nutrients?country=SE')).json();
+    expect(milk.linked_food).toMatchObject({ dataset: 'se_livsmedelsverket', code: '123' });
+    expect(nutrient(milk, 2000)).toMatchObject({ amount: 4.79, source: 'se_livsmedelsverket' });
+    // SR 1211's lactose, 5.05 g, is more than the Swedish carbohydrate: not served beside it.
+    expect(nutrient(milk, 1013)).toBeUndefined();
+    const food = (await t.get('/v1/national-foods/SE/123')).json();
+    expect(food.nutrients.find((n: { nutrient_id: number }) => n.nutrient_id === 2000)).toMatchObject({ amount: 4.79, source_column: 'Monosackarider (g) + Disackarider (g)' });
+  });
+
   it('keeps SE apart from the other countries and answers all-fallback without a verified link', async () => {
     const kcal = async (c: string) => nutrient((await t.get(`/v1/ingredients/1077/nutrients?country=${c}`)).json(), 1008);
     // Row 123 "Mjölk fett 3%": 59.9 kcal; SR28 whole milk 61
@@ -86,8 +97,9 @@ describe('GET /v1/sources lists Livsmedelsverket', () => {
     });
     expect(se.attribution).toContain('Livsmedelsverket');
     // 2,088 foods; 49 mapped columns x 2,088 = 102,312 cells, less the NULL cells of mapped columns
-    // (Kolesterol 3, Retinol 83, Vitamin A 2, β-Karoten 86, Vitamin K 1,521, Jod 1,268 = 2,963): 99,349 values
-    expect(se.record_counts).toMatchObject({ foods: 2088, values: 99349, foods_with_langual_facets: 2088 });
+    // (Kolesterol 3, Retinol 83, Vitamin A 2, β-Karoten 86, Vitamin K 1,521, Jod 1,268 = 2,963): 99,349 values;
+    // and total sugars, the sum of the mono- and disaccharide columns, given for every food: 101,437
+    expect(se.record_counts).toMatchObject({ foods: 2088, values: 99349 + 2088, foods_with_langual_facets: 2088 });
     expect(se.record_counts.verified_links).toBeGreaterThan(100);
     expect(se.record_counts.verified_links).toBeLessThanOrEqual(se.record_counts.linked_foods);
   });
