@@ -64,15 +64,18 @@ export class CarbonCooking {
                 k.uncertainty_low, k.uncertainty_high, k.uncertainty_reason, k.boundary, k.basis
          FROM ingredient i JOIN ingredient_carbon k ON k.ingredient_id = i.id WHERE i.id = ?`,
       ),
-      // The French inventory through the ingredient's best verified CIQUAL link (national_link
-      // is filled by the country importers); AGRIBALYSE codes are stored without leading zeros.
+      // The French inventory through the CIQUAL food the ingredient's French nutrients answer with
+      // (national_candidate.ingredient_best, chosen from the ingredient's side as /nutrients?country=FR
+      // does), else its other verified CIQUAL foods; AGRIBALYSE codes are stored without leading zeros.
+      // (It read national_link, one ingredient per CIQUAL food, so cheddar, pork loin, potatoes and
+      // flour, whose CIQUAL food links first to another record, had the global value.)
       frenchCarbon: db.prepare<[number], FrenchCarbonRow>(
-        `SELECT l.code AS ciqual_code, l.score, p.code, p.name, p.kg_co2e_per_kg, p.dqr, p.uncertainty_low, p.uncertainty_high,
+        `SELECT c.code AS ciqual_code, c.score, p.code, p.name, p.kg_co2e_per_kg, p.dqr, p.uncertainty_low, p.uncertainty_high,
                 p.uncertainty_reason, p.boundary, p.group_name
-         FROM national_link l
-         JOIN carbon_product p ON p.source = 'agribalyse_3_1' AND p.code = CAST(CAST(l.code AS INTEGER) AS TEXT)
-         WHERE l.ingredient_id = ? AND l.dataset_id = 'fr_ciqual' AND l.verified = 1
-         ORDER BY l.score DESC, l.code LIMIT 1`,
+         FROM national_candidate c
+         JOIN carbon_product p ON p.source = 'agribalyse_3_1' AND p.code = CAST(CAST(c.code AS INTEGER) AS TEXT)
+         WHERE c.ingredient_id = ? AND c.dataset_id = 'fr_ciqual' AND c.verified = 1
+         ORDER BY c.ingredient_best DESC, c.score DESC, c.code LIMIT 1`,
       ),
       cooking: db.prepare<
         [number, string],
@@ -94,7 +97,8 @@ export class CarbonCooking {
 
   /**
    * The /v1/ingredients/:id/carbon answer, or null for an unknown ingredient. With FR: the
-   * AGRIBALYSE value of the best verified CIQUAL link where there is one; otherwise the
+   * AGRIBALYSE value of the CIQUAL food its French nutrients use, else of another verified CIQUAL
+   * food of it, where there is one; otherwise the
    * global value (study mapping or category median) resolved at import.
    */
   footprint(id: number, country: string | null): CarbonBody | null {

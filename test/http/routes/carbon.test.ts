@@ -90,10 +90,27 @@ describe('GET /v1/ingredients/:id/carbon', () => {
   });
 
   it('accepts every known country; FR without a verified French link answers the global value', async () => {
-    for (const c of ['us', 'GB', 'de', 'SE', 'no', 'DK', 'fr']) {
+    for (const c of ['us', 'GB', 'de', 'SE', 'no', 'DK']) {
       const body = (await get(`/v1/ingredients/11215/carbon?country=${c}`)).json();
       expect(body.country).toBe(c.toUpperCase());
       expect(body.carbon).toMatchObject({ source: 'su_eatable_life', kg_co2e_per_kg: 0.71 });
+    }
+    // SR 1005 "Cheese, brick" has no verified CIQUAL food: the global value (SU-EATABLE LIFE cheese).
+    const brick = (await get('/v1/ingredients/1005/carbon?country=fr')).json();
+    expect(brick).toMatchObject({ country: 'FR', carbon: { source: 'su_eatable_life', ciqual_code: null } });
+  });
+
+  it("answers FR with the AGRIBALYSE row of the CIQUAL food the ingredient's French nutrients use", async () => {
+    // agribalyse-31-synthese.csv "Changement climatique": 12726 Cheddar 6.1806407; 28302 "Porc, échine,
+    // crue" 10.138469; 11000 "Ail, cru" 0.3580429. Each is the CIQUAL food /nutrients?country=FR answers
+    // with (the cheddar's and the garlic's CIQUAL foods first link to other records, so the French
+    // value had been the global one: 11.21, 5.72 and 0.71).
+    for (const [id, ciqual, value] of [[1009, '12726', 6.1806], [10020, '28302', 10.1385], [11215, '11000', 0.358]] as const) {
+      const nutrients = (await get(`/v1/ingredients/${id}/nutrients?country=FR`)).json();
+      expect(nutrients.linked_food.code, String(id)).toBe(ciqual);
+      const body = (await get(`/v1/ingredients/${id}/carbon?country=FR`)).json();
+      expect(body.carbon, String(id)).toMatchObject({ source: 'agribalyse_3_1', ciqual_code: ciqual });
+      expect(body.carbon.kg_co2e_per_kg, String(id)).toBeCloseTo(value, 3);
     }
   });
 
