@@ -100,6 +100,12 @@ describe('GET /v1/ingredients/:id/carbon', () => {
     expect(brick).toMatchObject({ country: 'FR', carbon: { source: 'su_eatable_life', ciqual_code: null } });
   });
 
+  it('weighs chicken meat as the bone-free meat it is (SR values are per 100 g of edible portion)', async () => {
+    // SuEatableLife_Food_Fooprint_database_cf.csv: "CHICKEN BONE FREE MEAT,3.68" (with bone: 2.82)
+    const body = (await get('/v1/ingredients/5062/carbon')).json();
+    expect(body.carbon).toMatchObject({ source: 'su_eatable_life', product: { name: 'CHICKEN BONE FREE MEAT' }, kg_co2e_per_kg: 3.68 });
+  });
+
   it("answers FR with the AGRIBALYSE row of the CIQUAL food the ingredient's French nutrients use", async () => {
     // agribalyse-31-synthese.csv "Changement climatique": 12726 Cheddar 6.1806407; 28302 "Porc, échine,
     // crue" 10.138469; 11000 "Ail, cru" 0.3580429. Each is the CIQUAL food /nutrients?country=FR answers
