@@ -4,7 +4,7 @@ import type { BrandedDetail, BrandedProduct } from '../http/routes/branded.js';
 import { readModelPlugin, type Catalog } from './catalog.js';
 import { buildBrandedSearch, nameKey, normalizeBrand, type BrandedSearch } from '../domain/brandedSearch.js';
 import { completenessFields, completenessRank, completenessRankSql, maxCompletenessRank } from '../domain/completeness.js';
-import { toGtin14 } from '../domain/gtin.js';
+import { gtin14Forms } from '../domain/gtin.js';
 import { normalizeName } from '../domain/search.js';
 import { decodePanel } from './brandedNutrients.js';
 
@@ -117,7 +117,12 @@ export class BrandedCatalog {
       byId: db.prepare(`SELECT ${ITEM_COLUMNS}, t.nutrients FROM branded_product p ${TEXT} WHERE p.id = ?`),
       // Records sharing a barcode: the one with a name, a brand and energy first (a bare FDC record
       // of 00877448001674 before Open Food Facts' "Giovanni Rana, Marinara Sauce" left a scanner nothing).
-      byGtin: db.prepare(`SELECT ${ITEM_COLUMNS} FROM branded_product p ${TEXT} WHERE p.gtin14 = ? ORDER BY ${completenessRankSql('p.completeness')}, p.name IS NULL, p.id`),
+      // A UPC-E and the UPC-A it stands for name one product (gtin14Forms): both are read, the
+      // spelling scanned first among records as complete.
+      byGtin: db.prepare(
+        `SELECT ${ITEM_COLUMNS} FROM branded_product p ${TEXT} WHERE p.gtin14 IN (@own, @other1, @other2)
+         ORDER BY ${completenessRankSql('p.completeness')}, p.gtin14 <> @own, p.name IS NULL, p.id`,
+      ),
       byRank: db.prepare(`SELECT ${ITEM_COLUMNS} FROM branded_rank r JOIN branded_product p ON p.id = r.product_id ${TEXT} WHERE r.rank = ?`),
       byIdPage: db.prepare(`SELECT ${ITEM_COLUMNS} FROM branded_product p ${TEXT} ORDER BY p.id LIMIT ? OFFSET ?`),
       byIdPageHas: db.prepare(
@@ -220,9 +225,9 @@ export class BrandedCatalog {
    * name), then the lowest id; undefined when the spelling is no GTIN.
    */
   productByGtin(raw: string): BrandedDetailBody | null | undefined {
-    const gtin14 = toGtin14(raw);
-    if (gtin14 === null) return undefined;
-    const first = this.stmts.byGtin.get(gtin14) as BrandedRow | undefined;
+    const forms = gtin14Forms(raw);
+    if (forms === null) return undefined;
+    const first = this.stmts.byGtin.get(gtinParams(forms)) as BrandedRow | undefined;
     return first ? this.product(first.id) : null;
   }
 
@@ -245,9 +250,9 @@ export class BrandedCatalog {
     if (brandText !== null && brandText.length < 2) throw new BrandedQueryError('brand', 'at least 2 letters or digits');
 
     if (query.gtin !== undefined) {
-      const gtin14 = toGtin14(query.gtin);
-      if (gtin14 === null) throw new BrandedQueryError('gtin', 'a GTIN is 8 to 14 digits (UPC-A 12, EAN-13, GTIN-14, EAN-8)');
-      const rows = (this.stmts.byGtin.all(gtin14) as BrandedRow[]).filter(
+      const forms = gtin14Forms(query.gtin);
+      if (forms === null) throw new BrandedQueryError('gtin', 'a GTIN is 8 to 14 digits (UPC-A 12, EAN-13, GTIN-14, EAN-8, UPC-E)');
+      const rows = (this.stmts.byGtin.all(gtinParams(forms)) as BrandedRow[]).filter(
         (r) =>
           (search === null || nameMatches(r.name, search)) &&
           (brandText === null || brandMatches(r, brandText)) &&
@@ -484,3 +489,8 @@ declare module 'fastify' {
 }
 
 export const brandedPlugin = readModelPlugin('branded', build);
+
+/** The byGtin parameters for a code's 14-digit forms (its own first; unused slots repeat it). */
+function gtinParams(forms: readonly string[]): { own: string; other1: string; other2: string } {
+  return { own: forms[0]!, other1: forms[1] ?? forms[0]!, other2: forms[2] ?? forms[0]! };
+}

@@ -80,6 +80,18 @@ describe('GET /v1/branded/:id', () => {
     expect(nutrient(body, 1162)).toBeUndefined(); // no vitamin C row: absent, never 0
   });
 
+  it('reads a UPC-E and the UPC-A it stands for as one product, the more complete record first', async () => {
+    // off_products_2019: "Simply Heinz Tomato Ketchup" is 01346400 (UPC-E, with its nutrients) and
+    // 0013000004640 (UPC-A 013000004640, without). Either spelling scanned finds both.
+    const upcA = (await t.get('/v1/branded?gtin=013000004640')).json();
+    const upcE = (await t.get('/v1/branded?gtin=01346400')).json();
+    expect(upcA.data.map((d: { id: number }) => d.id).sort()).toEqual([100000001346400, 100013000004640]);
+    expect(upcE.data.map((d: { id: number }) => d.id).sort()).toEqual([100000001346400, 100013000004640]);
+    expect(upcA.data[0].id).toBe(upcE.data[0].id);
+    // An EAN-13 that is no UPC is read as itself only.
+    expect((await t.get('/v1/branded?gtin=3017620422003')).json().data.every((d: { gtin_upc: string }) => d.gtin_upc.endsWith('3017620422003'))).toBe(true);
+  });
+
   it('serves energy in both units where the label prints one (energy_100g is kJ where energy-kj_100g is empty)', async () => {
     // off-export-samples (pventrella): 660805000966 "Amaretti": energy-kcal_100g 451, energy_100g 1887, energy-kj_100g empty.
     const amaretti = (await t.get('/v1/branded/100660805000966')).json();
