@@ -210,9 +210,11 @@ export class NationalValues {
   /**
    * A page of a national table's foods. With text: foods whose published name, English name or
    * English reading (the glossary's, for tables without English names: "banana" finds
-   * Livsmedelsverket's "Banan") holds every word. In order: names starting with the text;
+   * Livsmedelsverket's "Banan") holds every word. In order: names starting with the text as whole
+   * words (BLS "Quark < 10 % fat in dry matter" before "Quarkcreme");
    * names holding each word whole ("Banan, rå" before "Banankake"); the plainer food (raw before
-   * dried or cooked, by the English words, as ingredient search reads them); the shorter name;
+   * dried or cooked, by the English words, as ingredient search reads them); the shorter name
+   * (the English one where the table has it: BLS's German names carry the legal grade words);
    * the code.
    */
   listFoods(params: { country: string; dataset: string; q?: string | undefined; limit: number; offset: number }): Page<NationalFoodSummaryBody> {
@@ -220,8 +222,22 @@ export class NationalValues {
     if (params.q !== undefined) {
       const text = normalizeName(params.q);
       const terms = text.split(' ').filter(Boolean);
+      // Starting with the text as whole words: "Quark < 10 % fat", not "Quarkcreme" (the head of a
+      // Germanic compound is its last part, so a compound that starts with the word is another food).
+      const startsWhole = (name: string) => {
+        const words = name.split(' ');
+        return terms.every((t, i) => words[i] !== undefined && singular(words[i]!) === singular(t));
+      };
+      // ...and before those, names whose first part is the text itself ("Apples, eating, raw", "Quark
+      // < 10 % fat": the food, where "Apple sauce" and "Quark cream" are others made of it).
+      const firstPart = (name: string) => normalizeName(name.split(/[,(<>%\d]/)[0] ?? '').split(' ').filter(Boolean).map(singular).join(' ');
+      const wanted = terms.map(singular).join(' ');
       const starts = (r: FoodRow) =>
-        normalizeName(r.name).startsWith(text) || (r.name_en !== null && normalizeName(r.name_en).startsWith(text)) ? 0 : 1;
+        firstPart(r.name) === wanted || (r.name_en !== null && firstPart(r.name_en) === wanted)
+          ? 0
+          : startsWhole(normalizeName(r.name)) || (r.name_en !== null && startsWhole(normalizeName(r.name_en)))
+            ? 1
+            : 2;
       const whole = (r: FoodRow) => (terms.every((t) => r.words.includes(singular(t))) ? 0 : 1);
       rows = rows
         .filter((r) => terms.every((t) => r.folded.includes(t)))
@@ -231,7 +247,7 @@ export class NationalValues {
             a.k - b.k ||
             a.w - b.w ||
             a.r.prepared - b.r.prepared ||
-            a.r.name.length - b.r.name.length ||
+            (a.r.name_en ?? a.r.name).length - (b.r.name_en ?? b.r.name).length ||
             (a.r.code < b.r.code ? -1 : a.r.code > b.r.code ? 1 : 0),
         )
         .map((x) => x.r);

@@ -90,6 +90,10 @@ describe('GET /v1/national-foods', () => {
     expect(raw).toBeLessThan(dried);
     // Matvaretabellen 06-525 "Banan, rå" before 05-448 "Banankake".
     expect((await t.get('/v1/national-foods?country=NO&q=banan')).json().data[0]).toMatchObject({ code: '06-525', name: 'Banan, rå' });
+    // BLS 4.0: plain quark ("Speisequark ...", English "Quark < 10 % fat in dry matter") before the
+    // compounds that start with the word ("Quarkcreme", "Quark-Plunder": a dessert, a pastry) (session 13 trial).
+    const quark = (await t.get('/v1/national-foods?country=DE&q=quark')).json();
+    expect(quark.data[0].name).toMatch(/^Speisequark\b/);
   });
 
   it('finds a table without English names by its English reading ("banana" in Livsmedelsverket)', async () => {
