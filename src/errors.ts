@@ -78,7 +78,8 @@ export class ApiError extends Error {
     });
   }
 
-  static notFound(what: string): ApiError {
-    return new ApiError('not_found', `${what} was not found`);
+  /** `hint` tells the caller what to do instead ("to look up a barcode, use ..."). */
+  static notFound(what: string, hint?: string): ApiError {
+    return new ApiError('not_found', `${what} was not found${hint ? `: ${hint}` : ''}`);
   }
 }

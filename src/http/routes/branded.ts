@@ -159,7 +159,17 @@ Bounded work: total is exact up to ${BRANDED_COUNT_CAP} matches and a lower boun
     async (request) => {
       const keep = nutrientFilter(app.reference, request.query.nutrients);
       const product = app.branded.product(request.params.id);
-      if (!product) throw ApiError.notFound(`branded product ${request.params.id}`);
+      if (!product) {
+        // A barcode sent as the id (the commonest mistake of a scanning app) gets the lookup it meant.
+        const id = String(request.params.id);
+        const byBarcode = /^\d{8,14}$/.test(id) ? app.branded.productByGtin(id) : null;
+        throw ApiError.notFound(
+          `branded product ${id}`,
+          byBarcode
+            ? `${id} is a barcode: GET /v1/branded?gtin=${id} finds it (product id ${byBarcode.id})`
+            : 'ids are the product ids of /v1/branded answers; to look up a barcode, use GET /v1/branded?gtin=',
+        );
+      }
       return keep === null ? product : { ...product, nutrients: filterNutrients(product.nutrients, keep) };
     },
   );

@@ -123,6 +123,11 @@ describe('GET /v1/branded/:id', () => {
     expect((await t.get('/v1/branded/1')).statusCode).toBe(404);
     expect((await t.get('/v1/branded/abc')).statusCode).toBe(400);
     expect((await t.get('/v1/branded/99999999999999999999')).statusCode).toBe(400);
+    // Every 404 says how to look up a barcode; a barcode sent as the id is pointed to its product.
+    expect((await t.get('/v1/branded/1')).json().detail).toContain('/v1/branded?gtin=');
+    const barcode = (await t.get('/v1/branded/3017620422003')).json();
+    const nutella = (await t.get('/v1/branded?gtin=3017620422003')).json().data[0];
+    expect(barcode.detail).toContain(`GET /v1/branded?gtin=3017620422003 finds it (product id ${nutella.id})`);
   });
 });
 
