@@ -123,10 +123,16 @@ export const DRY_WATER_G = 25;
 export function boundGroupYield(
   method: Method,
   y: number,
-  rawWater: number | undefined,
-  boilingYield: number | undefined,
-  fromOtherCategories: boolean,
+  food: {
+    /** The raw food's water, g per 100 g. */
+    rawWater: number | undefined;
+    /** The yield the food got for boiling. */
+    boilingYield: number | undefined;
+    /** Whether `y` is a median of other categories' pairs, not of the food's own category. */
+    fromOtherCategories: boolean;
+  },
 ): { y: number; why: string | null } {
+  const { rawWater, boilingYield, fromOtherCategories } = food;
   let out = y;
   let why: string | null = null;
   const dry = rawWater !== undefined && rawWater < DRY_WATER_G;

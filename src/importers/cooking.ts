@@ -195,7 +195,11 @@ export async function importCooking(ctx: ImportContext, files: { retentionFile: 
       // Without any table yield or pair there is nothing to stand on: no row, and validation says so.
       if (!r) continue;
       if (r.source === 'group_default') {
-        const bound = boundGroupYield(method, r.y, ing.p.water, resolved.get(`${ing.id}|boiling`)?.y, r.otherCategories === true);
+        const bound = boundGroupYield(method, r.y, {
+          rawWater: ing.p.water,
+          boilingYield: resolved.get(`${ing.id}|boiling`)?.y,
+          fromOtherCategories: r.otherCategories === true,
+        });
         if (bound.why !== null) r = { y: fmt(bound.y), source: r.source, basis: `${r.basis} (${fmt(r.y)}); ${bound.why}` };
       }
       resolved.set(`${ing.id}|${method}`, r);
