@@ -59,7 +59,9 @@ export class SqliteAccountStore implements AccountStore {
     this.db = new Database(file);
     // The wait first: switching a new file to WAL takes a lock that another process opening
     // it at the same moment (serve --workers) must wait for, not fail on.
-    this.db.pragma('busy_timeout = 5000');
+    // 20 s, not 5: on a loaded two-core CI machine a worker of `serve --workers` still met
+    // "database is locked" at start once (session 13), behind another process's open.
+    this.db.pragma('busy_timeout = 20000');
     // Only where it is not WAL yet: setting it again while another worker holds the file can
     // answer "database is locked" at once, past the busy timeout (a worker of `serve --workers`
     // died on start that way in CI).
