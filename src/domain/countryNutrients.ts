@@ -139,3 +139,22 @@ function nationalEnergy(values: ReadonlyMap<number, NationalNutrient>): { kcal: 
     alcohol: grams(1018),
   });
 }
+
+const CARBOHYDRATE_BY_DIFFERENCE = 1005;
+const CARBOHYDRATE_AVAILABLE = 1050;
+const FIBRE = 1079;
+/** Foundation's total dietary fibre by AOAC 2011.25, where it gives no 1079. */
+const FIBRE_AOAC_2011 = 2033;
+
+/**
+ * A country's line nutrients with carbohydrate as the national tables give it: where the line has
+ * no national carbohydrate (no link, or a table without it), its US carbohydrate by difference less
+ * its fibre stands as available carbohydrate, so the recipe total covers every line under one id.
+ */
+export function asAvailableCarbohydrate<N extends { nutrient_id: number; name: string; unit: string; amount: number }>(nutrients: readonly N[]): N[] {
+  const byDifference = nutrients.find((n) => n.nutrient_id === CARBOHYDRATE_BY_DIFFERENCE);
+  if (byDifference === undefined || nutrients.some((n) => n.nutrient_id === CARBOHYDRATE_AVAILABLE)) return nutrients.filter((n) => n.nutrient_id !== CARBOHYDRATE_BY_DIFFERENCE);
+  const fibre = (nutrients.find((n) => n.nutrient_id === FIBRE) ?? nutrients.find((n) => n.nutrient_id === FIBRE_AOAC_2011))?.amount ?? 0;
+  const available = { ...byDifference, nutrient_id: CARBOHYDRATE_AVAILABLE, name: 'Carbohydrate, by summation', amount: Math.max(0, byDifference.amount - fibre) };
+  return [...nutrients.filter((n) => n.nutrient_id !== CARBOHYDRATE_BY_DIFFERENCE), available];
+}

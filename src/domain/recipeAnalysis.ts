@@ -90,6 +90,12 @@ export function seasoningQuery(line: { food: string; measures: readonly LineMeas
   return counted && !pair && rest === food ? 'sweet pepper' : 'black pepper';
 }
 
+/** The words a line writes before a food it uses already cooked. */
+const COOKED_STATE = 'cooked|boiled|steamed|roasted|roast|baked|grilled|fried|poached|braised';
+/** ...right before the food (a leftover word between): "2 cups cooked white rice", "cold boiled potatoes". */
+const COOKED_BEFORE_FOOD = new RegExp(`\\b(${COOKED_STATE})[\\s,]+(?:(?:leftover|left-over|cold|warm|hot|plain)\\s+)?$`, 'i');
+const COOKED_WORD = new RegExp(`^(?:${COOKED_STATE})$`);
+
 /**
  * The search for a food the line says is already cooked ("2 cups cooked white rice", "1 cup
  * boiled potatoes", "leftover roast chicken"): the cooked record, not the raw one a plain search
@@ -102,8 +108,8 @@ export function cookedQuery(line: { text: string; food: string }, first: string 
   if (first === undefined || line.food === '') return null;
   const at = line.text.toLowerCase().indexOf(line.food.toLowerCase());
   if (at <= 0) return null;
-  const state = /\b(cooked|boiled|steamed|roasted|roast|baked|grilled|fried|poached|braised)[\s,]+(?:(?:leftover|left-over|cold|warm|hot|plain)\s+)?$/i.exec(line.text.slice(0, at));
-  if (state === null || first.split(' ').some((w) => /^(?:cooked|boiled|steamed|roasted|roast|baked|grilled|fried|poached|braised)$/.test(w))) return null;
+  const state = COOKED_BEFORE_FOOD.exec(line.text.slice(0, at));
+  if (state === null || first.split(' ').some((w) => COOKED_WORD.test(w))) return null;
   const word = state[1]!.toLowerCase();
   const written = `${first} ${word === 'roast' ? 'roasted' : word}`;
   // Where no record names the way it was cooked ("steamed broccoli"), its cooked record does.
@@ -231,6 +237,6 @@ export function weighLine(
           : written;
     return { grams: result.amount, basis: how };
   } catch {
-    return { grams: null, basis: `${amount} ${pick.u.unit} cannot be weighed for this ingredient` };
+    return { grams: null, basis: `${[`${amount} ${pick.u.unit}`, ...added.map((a) => `${a.amount} ${a.unit}`)].join(' + ')} cannot be weighed for this ingredient` };
   }
 }

@@ -197,7 +197,7 @@ export async function importOpenFoodFacts(ctx: ImportContext, writer: BrandedWri
         nutrients.set(nutrientId, factor === 1 ? value : Number((value * factor).toPrecision(12)));
       }
       // energy_100g is the product's energy in kJ wherever energy-kj_100g is empty (the 2021 exports
-      // leave that cell empty for 764 products whose energy_100g holds it) or absent (older exports).
+      // leave that cell empty where energy_100g holds it: the Amaretti's 1,887 kJ) or absent (older exports).
       const energyKj = energyCol < 0 || nutrients?.has(1062) ? null : numberOrNull(cells[energyCol]);
       if (energyKj !== null) (nutrients ??= new Map()).set(1062, energyKj);
       // Alcohol as grams (per 100 ml, which is how OFF states drinks), derived from % vol.

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ALLERGENS, type Allergen } from '../../domain/allergens.js';
 import { parseSystem, SYSTEMS, type MeasuringSystem } from '../../domain/conversion.js';
 import { resolveCountry, type CountryCode } from '../../domain/countries.js';
+import { asAvailableCarbohydrate } from '../../domain/countryNutrients.js';
 import { matchConfidence, piecesFor, sameFood, searchQueries, specificSearch, weighLine } from '../../domain/recipeAnalysis.js';
 import { parseIngredientLine, type ParsedLine } from '../../domain/recipeLine.js';
 import type { Ingredients } from '../../catalog/ingredients.js';
@@ -184,7 +185,7 @@ export const recipeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (weight.grams === null && parsed.measures.length > 0) weight = weighByTwin(app.ingredients, queries[queryIndex]!, top, parsed, system) ?? weight;
         const grams = weight.grams ?? 0;
         const national = country === 'US' ? null : app.nationalValues.nutrients(top.id, country);
-        const nutrients = national === null ? record.nutrients : availableCarbohydrate(national.nutrients);
+        const nutrients = national === null ? record.nutrients : asAvailableCarbohydrate(national.nutrients);
         if (grams === 0 && parsed.measures.length > 0) unweighed.push(index);
         if (grams > 0) {
           totalGrams += grams;
@@ -254,25 +255,6 @@ function weighByTwin(
     if (weight.grams !== null) return { grams: weight.grams, basis: `${weight.basis}, weight of the same food's record ${twin.id} "${twin.name}"` };
   }
   return null;
-}
-
-const CARBOHYDRATE_BY_DIFFERENCE = 1005;
-const CARBOHYDRATE_AVAILABLE = 1050;
-const FIBRE = 1079;
-/** Foundation's total dietary fibre by AOAC 2011.25, where it gives no 1079. */
-const FIBRE_AOAC_2011 = 2033;
-
-/**
- * A country's line nutrients with carbohydrate as the national tables give it: where the line has
- * no national carbohydrate (no link, or a table without it), its US carbohydrate by difference less
- * its fibre stands as available carbohydrate, so the recipe total covers every line under one id.
- */
-function availableCarbohydrate<N extends { nutrient_id: number; name: string; unit: string; amount: number }>(nutrients: readonly N[]): N[] {
-  const byDifference = nutrients.find((n) => n.nutrient_id === CARBOHYDRATE_BY_DIFFERENCE);
-  if (byDifference === undefined || nutrients.some((n) => n.nutrient_id === CARBOHYDRATE_AVAILABLE)) return nutrients.filter((n) => n.nutrient_id !== CARBOHYDRATE_BY_DIFFERENCE);
-  const fibre = (nutrients.find((n) => n.nutrient_id === FIBRE) ?? nutrients.find((n) => n.nutrient_id === FIBRE_AOAC_2011))?.amount ?? 0;
-  const available = { ...byDifference, nutrient_id: CARBOHYDRATE_AVAILABLE, name: 'Carbohydrate, by summation', amount: Math.max(0, byDifference.amount - fibre) };
-  return [...nutrients.filter((n) => n.nutrient_id !== CARBOHYDRATE_BY_DIFFERENCE), available];
 }
 
 /** A cook's unit that names which piece of the record is meant (its stalk, not its spear). */
