@@ -62,12 +62,18 @@ export class SqliteAccountStore implements AccountStore {
     // 20 s, not 5: on a loaded two-core CI machine a worker of `serve --workers` still met
     // "database is locked" at start once (session 13), behind another process's open.
     this.db.pragma('busy_timeout = 20000');
-    // Only where it is not WAL yet: setting it again while another worker holds the file can
-    // answer "database is locked" at once, past the busy timeout (a worker of `serve --workers`
-    // died on start that way in CI).
-    if (String(this.db.pragma('journal_mode', { simple: true })).toLowerCase() !== 'wal') this.db.pragma('journal_mode = WAL');
-    this.db.pragma('foreign_keys = ON');
-    this.migrate();
+    // SQLite answers some opens of a WAL file "database is locked" at once, without its busy
+    // handler: while another connection runs WAL recovery, or checkpoints and removes the WAL as it
+    // closes (a worker of `serve --workers` died on start that way in CI twice, reading
+    // journal_mode, with the 20 s timeout set). Those locks are brief, so the opening steps are
+    // retried for as long as the busy timeout would have waited.
+    retryWhileLocked(() => {
+      // Only where it is not WAL yet: setting it again while another worker holds the file can
+      // answer "database is locked" at once too.
+      if (String(this.db.pragma('journal_mode', { simple: true })).toLowerCase() !== 'wal') this.db.pragma('journal_mode = WAL');
+      this.db.pragma('foreign_keys = ON');
+      this.migrate();
+    });
     const db = this.db;
     this.stmts = {
       insertAccount: db.prepare('INSERT INTO account (email, name, plan, created_at) VALUES (?, ?, ?, ?) RETURNING *'),
@@ -228,5 +234,25 @@ export class SqliteAccountStore implements AccountStore {
 
   async close(): Promise<void> {
     this.db.close();
+  }
+}
+
+/** How long the opening steps are retried while another process holds the file (as busy_timeout). */
+const OPEN_RETRY_MS = 20_000;
+
+/** Runs `step` again, after a short pause, while SQLite answers that the file is locked or busy. */
+export function retryWhileLocked(step: () => void): void {
+  const deadline = Date.now() + OPEN_RETRY_MS;
+  for (let pause = 5; ; pause = Math.min(pause * 2, 250)) {
+    try {
+      step();
+      return;
+    } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      const locked = typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
+      if (!locked || Date.now() >= deadline) throw err;
+      // A synchronous pause: the store is opened once, at start, before the process serves.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, pause);
+    }
   }
 }
