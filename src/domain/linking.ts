@@ -816,8 +816,13 @@ export function ambiguousWith(
   );
 }
 
-/** Words of a treatment the plain food has not had (synonyms.csv reads "added solution" as "solution"). */
-const TREATMENT_WORDS: ReadonlySet<string> = new Set(['solution']);
+/**
+ * Words of a treatment the plain food has not had (synonyms.csv reads "added solution" as
+ * "solution"), and of a product made low in sodium ("low sodium" reads "lowsodium"): a national
+ * name says them when it means them, so such a reading is no rival to the plain one (SR 43597
+ * "Cheese, mozzarella, low sodium" against 1026 "..., whole milk" for CoFID "Cheese, Mozzarella, fresh").
+ */
+const TREATMENT_WORDS: ReadonlySet<string> = new Set(['solution', 'lowsodium']);
 
 /** How far a one-sided "enriched" lowers a candidate's rank (not its score) among the linker's choices. */
 const ENRICHMENT_PENALTY = 0.05;
@@ -1485,8 +1490,11 @@ export class Linker {
           if (seen.has(c.id)) continue;
           // It must say every word of the national name the verified one says ("Cabbage, green"
           // is not a twin of "Cabbage, red" for a red cabbage, however close their values), but
-          // for the form words (peeled, with skin), which the profiles have already compared.
-          if (said.some((t) => !c.tokens.all.has(t) && !this.form.has(t))) continue;
+          // for the form words (peeled, with skin), which the profiles have already compared, and
+          // the "raw" a record of the food as sold leaves unsaid (asSold: Foundation 1999634 "Tomato,
+          // roma" beside SR 11529 "Tomatoes, red, ripe, raw" for BLS "Tomate roh").
+          const sold = asSold(c);
+          if (said.some((t) => !c.tokens.all.has(t) && !this.form.has(t) && !(sold && RAW.has(t)))) continue;
           // ...and what it adds must not be words the national table tells such foods apart by
           // ("Oil, industrial, palm kernel" is no twin of "Oil, palm" where the table has a palm
           // kernel oil; "medium-grain" rice none of long grain rice where it has long grain).

@@ -33,6 +33,13 @@ describe('glossary and synonyms against the linker rules', () => {
     expect(linkOf('se_livsmedelsverket', '1111').name_used).toBe('hamburgare beef ground 15 % fat fried');
   });
 
+  it('reads a tin "in brine" as USDA\'s "canned in water" (session 14)', () => {
+    // CoFID 16-416 "Tuna, canned in brine, drained"; SR 15121 "Fish, tuna, light, canned in water, drained solids"
+    const all = (name: string) => [...nameTokens(name, synonyms).all].sort();
+    expect(all('Tuna, canned in brine, drained')).toEqual(['canned', 'tuna', 'water']);
+    expect(all('Fish, tuna, light, canned in water, drained solids')).toEqual(expect.arrayContaining(['canned', 'tuna', 'water']));
+  });
+
   it('reads Swedish peanuts as plain peanuts, not an average of kinds (SE 1562)', () => {
     // 1562 "Jordnötter rostade saltade": "all types" made it an average food, ruled out
     // against "Peanuts, all types, oil-roasted, with salt" for saying "oil".

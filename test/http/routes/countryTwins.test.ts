@@ -225,3 +225,24 @@ describe('session 11: the part eaten, poultry skin and equally good national foo
   });
 });
 
+
+describe('session 14: a record of the food as sold and a low-sodium rival', () => {
+  it('serves BLS G561100 "Tomate roh" for Foundation 1999634 "Tomato, roma", a twin of SR 11529 that names no state', async () => {
+    const body = await countryAnswer(t, 1999634, 'DE');
+    expect(body.linked_food).toMatchObject({ dataset: 'de_bls', code: 'G561100' });
+    expect(body.linked_food.method).toMatch(/\+twin v\d+$/);
+    // bls_2025.json G561100: 22 kcal, protein 0.95, fat 0.11
+    expect(nutrient(body, 1008)).toMatchObject({ amount: 22, source: 'de_bls' });
+    expect(nutrient(body, 1003)).toMatchObject({ amount: 0.95, source: 'de_bls' });
+    expect(nutrient(body, 1004)).toMatchObject({ amount: 0.11, source: 'de_bls' });
+  });
+
+  it('serves Livsmedelsverket 2255 "Mozzarella ost fett 20 %" for SR 1026 whole-milk mozzarella: a low-sodium mozzarella is no rival reading', async () => {
+    const body = await countryAnswer(t, 1026, 'SE');
+    expect(body.linked_food).toMatchObject({ dataset: 'se_livsmedelsverket', code: '2255' });
+    // LivsmedelsDB_201702061629.csv 2255: fat 20.3, protein 18.6, water 57.4
+    expect(nutrient(body, 1004)).toMatchObject({ amount: 20.3, source: 'se_livsmedelsverket' });
+    expect(nutrient(body, 1003)).toMatchObject({ amount: 18.6, source: 'se_livsmedelsverket' });
+    expect(nutrient(body, 1051)).toMatchObject({ amount: 57.4, source: 'se_livsmedelsverket' });
+  });
+});
