@@ -1094,6 +1094,32 @@ export class Linker {
   }
 
   /**
+   * From the ingredient's side: a Foundation record answers with the national food of its fuller
+   * SR Legacy record of the same food (`fuller`, as derive.ts recordFullerRecords chose it: every
+   * word of the Foundation name but how it is sold said by the SR name, the same fortification,
+   * values that agree), where it has none of its own. Foundation's sparse records (Foundation
+   * 789951 "Flour, wheat, all-purpose, enriched, unbleached": 21 values, no fibre) cannot show with
+   * their values a word their name leaves out ("white"), which sameRecordLink asks of a sibling; the
+   * pairing has already decided they are that record's food, so the record is read with the SR
+   * name's words. It must still pass every rule against the national food but the name bars: no
+   * conflict, and where the values can be compared, MIN_PROFILE and MIN_COMPONENT. The result,
+   * verified, or null.
+   */
+  fullerRecordLink(food: NationalFoodForLink, fuller: number, id: number): LinkResult | null {
+    const s = this.candidates[this.indexOf.get(fuller)!];
+    const c = this.candidates[this.indexOf.get(id)!];
+    if (!s || !c) return null;
+    const tokens = nameTokens(food.nameEn, this.synonyms);
+    const read = { ...c, tokens: { ...c.tokens, all: new Set([...c.tokens.all, ...s.tokens.all]), core: new Set([...c.tokens.core, ...s.tokens.core]) } };
+    const pool = new Map<string, Profile[]>();
+    for (const x of [s, c]) for (const t of x.tokens.all) pool.set(t, [...(pool.get(t) ?? []), x.profile]);
+    const r = scorePair(scoredFood(food, tokens), read, this.idf, this.distinct, this.referenceSpecies, this.poolOf(pool));
+    if (r.conflict !== null) return null;
+    if (r.profile !== null && (r.profile < MIN_PROFILE || (r.worst ?? 0) < MIN_COMPONENT)) return null;
+    return { ...r, verified: true, recordOf: fuller };
+  }
+
+  /**
    * Whether a word a record adds beyond the national name (sameRecordLink) leaves the food as the
    * verified record names it. A word the verified record says too is no bar: the verified link was
    * weighed with it (scorePair, ambiguousWith). A reviewed distinguishing word the verified record

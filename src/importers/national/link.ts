@@ -190,6 +190,8 @@ export function linkNationalFoods(
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const summary: Record<string, LinkSummary> = {};
+  // Foundation record -> its fuller SR Legacy record of the same food (derive.ts, before linking).
+  const fullerRecords = ctx.db.prepare('SELECT ingredient_id, record_id FROM ingredient_fuller_record').raw().all() as Array<[number, number]>;
   for (const datasetId of datasetIds) {
     const profiles = nationalProfiles(ctx, datasetId);
     const language = GLOSSARY_LANGUAGE[datasetId];
@@ -327,6 +329,25 @@ export function linkNationalFoods(
       if (!k.r.verified) continue;
       const c = chosen.get(k.r.candidateId);
       if (!c || order(k, c) < 0) chosen.set(k.r.candidateId, k);
+    }
+    // A Foundation record with no national food of its own answers with its fuller SR Legacy
+    // record's (ingredient_fuller_record, Linker.fullerRecordLink): Foundation 789951 "Flour, wheat,
+    // all-purpose, enriched, unbleached" with CoFID's plain flour, as SR 20581.
+    for (const [id, fuller] of fullerRecords) {
+      const from = chosen.get(fuller);
+      if (chosen.has(id) || !from) continue;
+      const r = linker.fullerRecordLink(asLinked.get(from.code)!, fuller, id);
+      if (!r) continue;
+      const method = from.method.replace(/(\+twin|\+values|\+common|\+record)* (v\d+)$/, '+record $2');
+      const at = kept.findIndex((k) => k.code === from.code && k.r.candidateId === id);
+      let row: CandidateRow;
+      if (at >= 0) kept[at] = row = { ...kept[at]!, r, method };
+      else {
+        const rank = (lastRank.get(from.code) ?? 0) + 1;
+        lastRank.set(from.code, rank);
+        kept.push((row = { code: from.code, rank, r, method }));
+      }
+      chosen.set(id, row);
     }
     for (const k of kept) {
       insertCandidate.run(

@@ -246,3 +246,17 @@ describe('session 14: a record of the food as sold and a low-sodium rival', () =
     expect(nutrient(body, 1051)).toMatchObject({ amount: 57.4, source: 'se_livsmedelsverket' });
   });
 });
+
+describe('session 14: a Foundation record answers with its fuller SR record\'s national food', () => {
+  it('serves CoFID 11-886 plain flour for Foundation 789951 "Flour, wheat, all-purpose, enriched, unbleached", as for SR 20581', async () => {
+    const body = await countryAnswer(t, 789951, 'GB');
+    expect(body.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '11-886', name: 'Flour, wheat, white, plain, soft' });
+    expect(body.linked_food.method).toMatch(/\+record v\d+$/);
+    expect((await countryAnswer(t, 20581, 'GB')).linked_food).toMatchObject({ dataset: 'uk_cofid', code: '11-886' });
+    // Proximates.csv 11-886: water 11.6, protein 9.1, fat 1.4, 352 kcal
+    expect(nutrient(body, 1051)).toMatchObject({ amount: 11.6, source: 'uk_cofid' });
+    expect(nutrient(body, 1003)).toMatchObject({ amount: 9.1, source: 'uk_cofid' });
+    expect(nutrient(body, 1004)).toMatchObject({ amount: 1.4, source: 'uk_cofid' });
+    expect(nutrient(body, 1008)).toMatchObject({ amount: 352, source: 'uk_cofid' });
+  });
+});

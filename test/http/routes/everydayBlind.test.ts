@@ -48,24 +48,24 @@ const TARGET_RECALL = 0.9;
  * (the second set's 36 foods lower every figure: they were not tuned on when they came):
  */
 const FLOOR: Record<string, { precision: number; recall: number }> = {
-  'tuning DE': { precision: 0.99, recall: 0.734 },
-  'tuning DK': { precision: 0.966, recall: 0.759 },
-  'tuning FR': { precision: 0.982, recall: 0.729 },
-  'tuning GB': { precision: 0.956, recall: 0.723 },
-  'tuning NO': { precision: 0.973, recall: 0.756 },
-  'tuning SE': { precision: 0.991, recall: 0.746 },
+  'tuning DE': { precision: 0.99, recall: 0.741 },
+  'tuning DK': { precision: 0.967, recall: 0.766 },
+  'tuning FR': { precision: 0.982, recall: 0.741 },
+  'tuning GB': { precision: 0.956, recall: 0.73 },
+  'tuning NO': { precision: 0.974, recall: 0.763 },
+  'tuning SE': { precision: 0.991, recall: 0.772 },
   'held-out DE': { precision: 0.984, recall: 0.57 },
   'held-out DK': { precision: 0.985, recall: 0.564 },
   'held-out FR': { precision: 0.946, recall: 0.628 },
-  'held-out GB': { precision: 1.0, recall: 0.641 },
+  'held-out GB': { precision: 1.0, recall: 0.65 },
   'held-out NO': { precision: 0.971, recall: 0.598 },
   'held-out SE': { precision: 1.0, recall: 0.553 },
-  'all DE': { precision: 0.988, recall: 0.661 },
-  'all DK': { precision: 0.973, recall: 0.675 },
-  'all FR': { precision: 0.968, recall: 0.686 },
-  'all GB': { precision: 0.973, recall: 0.687 },
-  'all NO': { precision: 0.972, recall: 0.688 },
-  'all SE': { precision: 0.994, recall: 0.665 },
+  'all DE': { precision: 0.988, recall: 0.665 },
+  'all DK': { precision: 0.973, recall: 0.678 },
+  'all FR': { precision: 0.968, recall: 0.694 },
+  'all GB': { precision: 0.974, recall: 0.694 },
+  'all NO': { precision: 0.972, recall: 0.692 },
+  'all SE': { precision: 0.994, recall: 0.68 },
 
 };
 
