@@ -1100,8 +1100,9 @@ export class Linker {
    * values that agree), where it has none of its own. Foundation's sparse records (Foundation
    * 789951 "Flour, wheat, all-purpose, enriched, unbleached": 21 values, no fibre) cannot show with
    * their values a word their name leaves out ("white"), which sameRecordLink asks of a sibling; the
-   * pairing has already decided they are that record's food, so the record is read with the SR
-   * name's words. It must still pass every rule against the national food but the name bars: no
+   * pairing has already decided they are that record's food, so the record is read by the SR
+   * name (the words it adds to the Foundation name say how the food is sold, or what the values
+   * show). It must still pass every rule against the national food but the name bars: no
    * conflict, and where the values can be compared, MIN_PROFILE and MIN_COMPONENT. The result,
    * verified, or null.
    */
@@ -1110,7 +1111,7 @@ export class Linker {
     const c = this.candidates[this.indexOf.get(id)!];
     if (!s || !c) return null;
     const tokens = nameTokens(food.nameEn, this.synonyms);
-    const read = { ...c, tokens: { ...c.tokens, all: new Set([...c.tokens.all, ...s.tokens.all]), core: new Set([...c.tokens.core, ...s.tokens.core]) } };
+    const read = { ...c, tokens: s.tokens };
     const pool = new Map<string, Profile[]>();
     for (const x of [s, c]) for (const t of x.tokens.all) pool.set(t, [...(pool.get(t) ?? []), x.profile]);
     const r = scorePair(scoredFood(food, tokens), read, this.idf, this.distinct, this.referenceSpecies, this.poolOf(pool));

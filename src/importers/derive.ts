@@ -131,8 +131,8 @@ const bulkForms = (text: string): string[] => text.toLowerCase().match(BULK_FORM
  * 789890 "Flour, wheat, all-purpose, enriched, bleached" gives 21 values, no fibre; SR 20081
  * gives 64.
  */
-/** Words that say how a food is sold, not which food it is. */
-const AS_SOLD = new Set(['raw', 'whole', 'peeled', 'fresh', 'with', 'without', 'skin', 'unpeeled']);
+/** Words that say how a food is sold, not which food it is (flour milled for the US market bleached or not). */
+const AS_SOLD = new Set(['raw', 'whole', 'peeled', 'fresh', 'with', 'without', 'skin', 'unpeeled', 'bleached', 'unbleached']);
 
 function recordFullerRecords(ctx: ImportContext, linker: Linker, byId: ReadonlyMap<number, { id: number; name: string }>): void {
   const { db } = ctx;
