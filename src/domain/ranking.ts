@@ -218,7 +218,10 @@ export function signalText(name: string): string {
     .replace(/from (restaurant or fast food|frozen|school cafeteria)/gi, ' ')
     .replace(/\bno (?!salt|added)(?=\w)/gi, 'reduced ')
     // A canned food's "no salt added" is the special low-sodium pack; "without salt" is how SR cooks everything.
-    .replace(/\bno salt added\b/gi, 'reduced');
+    .replace(/\bno salt added\b/gi, 'reduced')
+    // What a can is packed in is one fact of the canned food, not two preparations ("Tomatoes, ...,
+    // canned, packed in tomato juice" is the plain tin, not more processed than "..., canned, stewed").
+    .replace(/\bpacked in (?:(?:tomato|apple|pear|grape|fruit|own) )?(?:juice|water|syrup|brine)\b/gi, 'pack');
 }
 
 export function rankSignals(

@@ -47,6 +47,11 @@ describe('ingredient search finds the food a cook means', () => {
     expect(ids).toContain((await first('/v1/ingredients', q)).id);
   });
 
+  it('answers the plain tin of tomatoes, not stewed tomatoes, for "tinned chopped tomatoes" (session 14)', async () => {
+    // SR 11531 "Tomatoes, red, ripe, canned, packed in tomato juice"; 11533 "..., canned, stewed" is a dish (onion, pepper, sugar).
+    expect((await first('/v1/ingredients', 'tinned chopped tomatoes')).id).toBe(11531);
+  });
+
   it('answers raw salmon first and canned salmon when asked', async () => {
     // SR: 15083 "Fish, salmon, pink, raw" ... ; 15084 "Fish, salmon, pink, canned, total can contents".
     expect((await first('/v1/ingredients', 'salmon')).name).toMatch(/^Fish, salmon, .*raw$/);
