@@ -7,6 +7,7 @@ import { convert, kindOf, pieceWeightsFrom, type ConversionInput, type Measuring
 import type { PieceUnit } from './householdMeasures.js';
 import { searchSubjectKey, singular } from './ranking.js';
 import { toConversionUnit, type LineMeasure, type ParsedLine, type PieceSize } from './recipeLine.js';
+import { applySynonyms } from './search.js';
 
 export type Confidence = 'high' | 'medium' | 'low';
 
@@ -106,14 +107,27 @@ const COOKED_WORD = new RegExp(`^(?:${COOKED_STATE})$`);
  */
 export function cookedQuery(line: { text: string; food: string }, first: string | undefined): string[] | null {
   if (first === undefined || line.food === '') return null;
+  // The state word read as part of the food ("150 g roast chicken": the food is "roast chicken").
+  const lead = COOKED_LEADING.exec(first);
+  if (lead !== null) return cookedQueries(lead[2]!, lead[1]!.toLowerCase());
   const at = line.text.toLowerCase().indexOf(line.food.toLowerCase());
   if (at <= 0) return null;
   const state = COOKED_BEFORE_FOOD.exec(line.text.slice(0, at));
   if (state === null || first.split(' ').some((w) => COOKED_WORD.test(w))) return null;
-  const word = state[1]!.toLowerCase();
-  const written = `${first} ${word === 'roast' ? 'roasted' : word}`;
-  // Where no record names the way it was cooked ("steamed broccoli"), its cooked record does.
-  return word === 'cooked' ? [written] : [written, `${first} cooked`];
+  return cookedQueries(first, state[1]!.toLowerCase());
+}
+
+/** A food's search led by the way it was cooked: "roast chicken", "boiled potatoes". */
+const COOKED_LEADING = new RegExp(`^(${COOKED_STATE}) (.+)$`);
+
+/** The searches for `food` cooked as `word` says, in the order to try them. */
+function cookedQueries(food: string, word: string): string[] {
+  const written = `${food} ${word === 'roast' ? 'roasted' : word}`;
+  if (word === 'cooked') return [written];
+  // Where no record names the way it was cooked ("steamed broccoli"), its cooked record does. A
+  // roast's search also finds the raw "roasting" chicken (one stem), so it is asked with "cooked" too:
+  // "roast chicken" is SR's "Chicken, ..., cooked, roasted".
+  return word === 'roast' || word === 'roasted' ? [written, `${food} cooked roasted`, `${food} cooked`] : [written, `${food} cooked`];
 }
 
 /**
@@ -141,7 +155,11 @@ const stem = (w: string): string => w.replace(/(?:es|s)$/, '');
 export function matchConfidence(queryIndex: number, queries: string[], name: string): Confidence {
   const q = queries[queryIndex]!;
   const nameWords = new Set(words(name).map(stem));
-  const all = q.split(' ').every((w) => nameWords.has(stem(w)));
+  const holds = (ws: readonly string[]) => ws.every((w) => nameWords.has(stem(w)));
+  // The words as typed or as the reviewed synonyms read them ("spaghetti cooked" is "pasta cooked":
+  // "Pasta, cooked, enriched" holds every word of the food).
+  const written = q.split(' ');
+  const all = holds(written) || holds(applySynonyms(written).map((w) => w.word));
   if (queryIndex === 0 && all) return 'high';
   if (queryIndex === 0 || q.includes(' ')) return 'medium';
   return 'low';

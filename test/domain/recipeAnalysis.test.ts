@@ -49,6 +49,10 @@ describe('cookedQuery', () => {
     expect(q('2 cups cooked white rice')).toEqual(['white rice cooked']);
     expect(q('1 cup steamed broccoli')).toEqual(['broccoli steamed', 'broccoli cooked']);
   });
+  it('reads a state the parser kept in the food, and asks a roast as cooked and roasted', () => {
+    expect(q('150 g roast chicken')).toEqual(['chicken roasted', 'chicken cooked roasted', 'chicken cooked']);
+    expect(q('1 cup boiled potatoes')).toEqual(['potatoes boiled', 'potatoes cooked']);
+  });
   it('leaves an instruction after the food and a line without a state alone', () => {
     expect(q('1 cup white rice, cooked according to the packet')).toBeNull();
     expect(q('2 cups white rice')).toBeNull();

@@ -131,6 +131,19 @@ describe('POST /v1/recipes/analyze', () => {
     expect(rawRice.ingredient.name).toMatch(/\braw\b/);
   });
 
+  it('finds the cooked record for a roast or a pasta shape the line says is cooked (session 14 user trial)', async () => {
+    const body = (await analyze({ lines: ['150 g roast chicken', '200 g roast beef', '200 g cooked spaghetti'] })).json();
+    const [chicken, beef, spaghetti] = body.lines;
+    // "roast" was read as SR 5113 "Chicken, roasting, meat only, raw" (one stem with "roasted").
+    expect(chicken.ingredient.name).toMatch(/^Chicken, .*cooked, roasted/);
+    expect(chicken.confidence).toBe('high');
+    expect(beef.ingredient.name).toMatch(/^Beef, .*cooked, roasted/);
+    // "spaghetti" reads "pasta" (reviewed synonym): SR 20121/20321 "Pasta, cooked, enriched, ...", 158 kcal per
+    // 100 g, not 20120 dry pasta at 371 kcal.
+    expect(spaghetti.ingredient.name).toMatch(/^Pasta, cooked\b/);
+    expect(spaghetti).toMatchObject({ grams: 200, confidence: 'high' });
+  });
+
   it('weighs each of the counted pieces, and sums an amount written in two units', async () => {
     const body = (
       await analyze({ lines: ['2 salmon fillets (120 g each)', '1 lb 2 oz minced beef', '1 cup plus 2 tbsp all-purpose flour', '150g/5oz butter'] })
