@@ -124,3 +124,14 @@ export const round = (value: number, digits = 4): number => {
   const f = 10 ** digits;
   return Math.round(value * f) / f;
 };
+
+/**
+ * The footprint of a kilogram of a cooked food from that of the raw food it was cooked from: a kg
+ * of raw rice boils to 2.8 kg (its yield factor), so a kg of the cooked rice carries 1/2.8 of the
+ * raw kg's footprint; a beef patty that loses 31 % of its weight carries 1/0.69 of it. (The
+ * energy of cooking is outside every boundary the sources publish.)
+ */
+export function perKgCooked(rawPerKg: number, yieldFactor: number): number {
+  if (!(yieldFactor > 0)) throw new RangeError(`a yield factor is positive, not ${yieldFactor}`);
+  return rawPerKg / yieldFactor;
+}

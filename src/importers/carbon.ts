@@ -7,6 +7,8 @@ import {
   matchRule,
   MEDIAN_DQR4_MIN,
   percentile,
+  perKgCooked,
+  round,
   sameProductSpread,
   spread,
   type CarbonRule,
@@ -15,6 +17,7 @@ import {
 import { median } from '../domain/householdMeasures.js';
 import mapping from './mappings/carbon-rules.json' with { type: 'json' };
 import { countRows, type ImportContext } from './context.js';
+import type { RawCookedPair } from './cooking.js';
 import { numberOrNull, readCsv, readCsvRows } from './readers.js';
 import { findFile, hasAll, ImportError, locateDataset, requireFile, type DatasetInfo } from './sources.js';
 
@@ -243,4 +246,40 @@ export async function importCarbon(ctx: ImportContext, dirs: { pnDir: string; se
   ctx.datasets.push({ ...POORE_NEMECEK, recordCounts: { products: pn.size } });
   ctx.datasets.push({ ...SU_EATABLE_LIFE, recordCounts: { items: selItems.size, typologies: typologies.size } });
   ctx.datasets.push({ ...AGRIBALYSE, recordCounts: { products: agb.size } });
+}
+
+/**
+ * A study's per-kg value is for the food as produced (raw, dry): a cooked record mapped to the same
+ * product carries it per kg of the food it was cooked from, so its value is the raw record's divided
+ * by the pair's yield factor (SR 20045 cooked rice: SU-EATABLE LIFE rice 2.19 / 2.80 = 0.78, where
+ * it read 2.19). Only where the raw and the cooked record map to the same product of the same
+ * study: a cooked record with a product of its own (AGRIBALYSE's cooked lentils) keeps it. Where
+ * several raw records pair with one cooked record (enriched and unenriched rice) the first by id
+ * and method is used: they are one food.
+ */
+export function carbonOfCookedRecords(ctx: ImportContext, pairs: readonly RawCookedPair[]): void {
+  const { db } = ctx;
+  const carbonOf = db.prepare<[number], { class: string; source: string; product_code: string | null; kg_co2e_per_kg: number; uncertainty_low: number; uncertainty_high: number; basis: string }>(
+    'SELECT class, source, product_code, kg_co2e_per_kg, uncertainty_low, uncertainty_high, basis FROM ingredient_carbon WHERE ingredient_id = ?',
+  );
+  const update = db.prepare('UPDATE ingredient_carbon SET kg_co2e_per_kg = ?, uncertainty_low = ?, uncertainty_high = ?, basis = ? WHERE ingredient_id = ?');
+  const done = new Set<number>();
+  const ordered = [...pairs].sort((a, b) => a.cooked - b.cooked || (a.method === 'boiling' ? -1 : 0) - (b.method === 'boiling' ? -1 : 0) || a.raw - b.raw);
+  for (const pair of ordered) {
+    if (done.has(pair.cooked) || pair.raw === pair.cooked) continue;
+    const raw = carbonOf.get(pair.raw);
+    const cooked = carbonOf.get(pair.cooked);
+    if (!raw || !cooked || raw.class !== 'global_study' || cooked.class !== 'global_study') continue;
+    if (raw.source !== cooked.source || raw.product_code !== cooked.product_code || raw.kg_co2e_per_kg !== cooked.kg_co2e_per_kg) continue;
+    const y = pair.yieldFactor;
+    update.run(
+      round(perKgCooked(raw.kg_co2e_per_kg, y)),
+      round(perKgCooked(raw.uncertainty_low, y)),
+      round(perKgCooked(raw.uncertainty_high, y)),
+      `${cooked.basis}; per kg cooked: the product's value for the raw food divided by the yield of ${pair.raw} cooked as ${pair.cooked} (${pair.method}, ${round(y, 3)} kg cooked per kg raw)`,
+      pair.cooked,
+    );
+    done.add(pair.cooked);
+  }
+  ctx.progress.info(`carbon: ${done.size} cooked records carry their raw food's footprint per kg cooked`);
 }

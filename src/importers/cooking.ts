@@ -80,7 +80,16 @@ const fmt = (n: number) => Math.round(n * 1000) / 1000;
  * default) and the retention of protein, fat and energy, which the retention table does not
  * cover (true retention of the pair, else the median of the category's pairs).
  */
-export async function importCooking(ctx: ImportContext, files: { retentionFile: string; yieldsFile: string }): Promise<void> {
+/** A raw record and the cooked record of the same food the reference data pairs it with. */
+export interface RawCookedPair {
+  raw: number;
+  cooked: number;
+  method: Method;
+  /** Grams of the cooked food from 100 g of the raw (per 1 g: the yield factor). */
+  yieldFactor: number;
+}
+
+export async function importCooking(ctx: ImportContext, files: { retentionFile: string; yieldsFile: string }): Promise<RawCookedPair[]> {
   const { db } = ctx;
   const insertCode = db.prepare('INSERT INTO retention_code (code, food_group, description) VALUES (?, ?, ?)');
   const insertFactor = db.prepare('INSERT INTO retention_factor (code, nutrient_number, percent) VALUES (?, ?, ?)');
@@ -292,4 +301,8 @@ export async function importCooking(ctx: ImportContext, files: { retentionFile: 
   ctx.progress.info(`cooking: ${codes.size} retention codes, ${factors} factors, ${meatRows} meat yields, ${pairOf.size} raw/cooked pairs; ${JSON.stringify(counts)}`);
   ctx.datasets.push({ ...RETENTION_R6, recordCounts: { retention_codes: codes.size, factors } });
   ctx.datasets.push({ ...COOKING_YIELDS, recordCounts: { yields: meatRows } });
+  return [...pairOf].map(([key, pair]) => {
+    const [raw, method] = key.split('|') as [string, Method];
+    return { raw: Number(raw), cooked: pair.cooked.id, method, yieldFactor: pair.y };
+  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileRules, frenchDqr, matchRule, percentile, spread } from '../../src/domain/carbon.js';
+import { compileRules, frenchDqr, matchRule, percentile, perKgCooked, spread } from '../../src/domain/carbon.js';
 import mapping from '../../src/importers/mappings/carbon-rules.json' with { type: 'json' };
 import { literatureIndex, parseDensityCell } from '../../src/domain/literatureDensity.js';
 
@@ -45,5 +45,13 @@ describe('literature densities', () => {
     expect(index.match('Cream, heavy')?.gPerMl).toBe(0.994);
     expect(index.match('Cream, fluid, light')?.gPerMl).toBe(1);
     expect(index.match('Sour cream')).toBeNull();
+  });
+});
+
+describe('perKgCooked', () => {
+  it('divides a raw kilogram\'s footprint by the kilograms it cooks to', () => {
+    expect(perKgCooked(2.19, 2.804)).toBeCloseTo(0.781, 3);
+    expect(perKgCooked(25.75, 0.691)).toBeCloseTo(37.265, 2);
+    expect(() => perKgCooked(1, 0)).toThrow(RangeError);
   });
 });

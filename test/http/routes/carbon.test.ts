@@ -31,6 +31,31 @@ describe('GET /v1/ingredients/:id/carbon', () => {
     expect(body.carbon.uncertainty_high).toBeGreaterThanOrEqual(0.71);
   });
 
+  it('gives a cooked record its raw food\'s footprint per kg cooked (session 14 user trial)', async () => {
+    // SuEatableLife_Food_Fooprint_database_cf.csv: RICE* 2.19 per kg of rice as produced; SR 20044 raw
+    // rice boils to 2.804 kg per kg (its pair with 20045, fat-free dry matter): 2.19 / 2.804 = 0.781.
+    const raw = (await get('/v1/ingredients/20044/carbon')).json();
+    const cooked = (await get('/v1/ingredients/20045/carbon')).json();
+    expect(raw.carbon).toMatchObject({ kg_co2e_per_kg: 2.19, product: { code: 'RICE*' } });
+    expect(cooked.carbon).toMatchObject({ source: 'su_eatable_life', class: 'global_study', product: { code: 'RICE*' } });
+    expect(cooked.carbon.kg_co2e_per_kg).toBeCloseTo(0.781, 3);
+    expect(cooked.carbon.basis).toMatch(/per kg cooked: .*20044 cooked as 20045 \(boiling, 2\.804 kg cooked per kg raw\)/);
+    expect(cooked.carbon.uncertainty_high).toBeCloseTo(raw.carbon.uncertainty_high / 2.804, 3);
+    // A patty loses weight on the grill, so a kg of it carries more: SR 23572 -> 23573 (grilling, 0.691).
+    const patty = (await get('/v1/ingredients/23573/carbon')).json();
+    expect(patty.carbon.kg_co2e_per_kg).toBeGreaterThan((await get('/v1/ingredients/23572/carbon')).json().carbon.kg_co2e_per_kg);
+  });
+
+  it('maps canned tomatoes and plant milks to their own SU-EATABLE LIFE items (session 14 user trial)', async () => {
+    // AGRICULTURAL PROCESSED,TOMATO PEELED,1.30 / TOMATO CHOPPED,1.47 / TOMATO PUREE,1.03; ALMOND MILK 0.42,
+    // typology VEGETAL MILK 0.54 (no oat milk item)
+    expect((await get('/v1/ingredients/11531/carbon')).json().carbon).toMatchObject({ kg_co2e_per_kg: 1.3, product: { code: 'TOMATO PEELED' } });
+    expect((await get('/v1/ingredients/333281/carbon')).json().carbon).toMatchObject({ kg_co2e_per_kg: 1.47, product: { code: 'TOMATO CHOPPED' } });
+    expect((await get('/v1/ingredients/11547/carbon')).json().carbon).toMatchObject({ kg_co2e_per_kg: 1.03, product: { code: 'TOMATO PUREE' } });
+    expect((await get('/v1/ingredients/2257046/carbon')).json().carbon).toMatchObject({ kg_co2e_per_kg: 0.54, product: { code: 'typology:VEGETAL MILK' } });
+    expect((await get('/v1/ingredients/1999631/carbon')).json().carbon).toMatchObject({ kg_co2e_per_kg: 0.42, product: { code: 'ALMOND MILK' } });
+  });
+
   it('rates a low-uncertainty item dqr 1', async () => {
     // CROPS,APPLE,0.25,L,OK item,FRUIT OPENFIELD,0.40,FRUIT OTHER ,0.32
     const body = (await get('/v1/ingredients/9003/carbon')).json();
