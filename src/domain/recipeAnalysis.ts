@@ -212,6 +212,9 @@ export function piecesFor(measures: Parameters<typeof pieceWeightsFrom>[0], size
  * counts once per piece. Null grams when the line has no amount or its unit has no weight
  * for this ingredient (a "handful").
  */
+/** The foods sold in sticks of 8 tablespoons (US butter, margarine, shortening). */
+const STICK_FATS = /\b(?:butter|margarine|shortening|lard|spread|oleo)\b/i;
+
 export function weighLine(
   line: ParsedLine,
   system: MeasuringSystem,
@@ -222,6 +225,9 @@ export function weighLine(
   const count = line.measures[0]!.unit === null ? line.measures[0]!.quantity : 1;
   const asUnit = (m: LineMeasure): { unit: Unit; amount: number } | null => {
     if (m.unit === null) return { unit: 'piece', amount: m.quantity };
+    // A stick is the US stick of butter (8 tbsp) only for the fats sold in sticks: a stick of celery
+    // is a stalk, a cinnamon stick one piece (not 8 tbsp of ground cinnamon).
+    if (m.unit === 'stick' && !STICK_FATS.test(line.food)) return { unit: 'piece', amount: m.quantity };
     const conv = toConversionUnit(m.unit);
     return conv ? { unit: conv.unit, amount: m.quantity * conv.factor } : null;
   };

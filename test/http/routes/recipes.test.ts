@@ -144,6 +144,18 @@ describe('POST /v1/recipes/analyze', () => {
     expect(spaghetti).toMatchObject({ grams: 200, confidence: 'high' });
   });
 
+  it('reads a stick as 8 tbsp only for butter and the fats sold that way (session 14 user trial)', async () => {
+    const body = (await analyze({ lines: ['1 stick celery', '1 stick butter', '1 cinnamon stick'] })).json();
+    const [celery, butter, cinnamon] = body.lines;
+    // SR28 WEIGHT.txt 11143 "Celery, raw": 1 stalk, medium (7-1/2" - 8" long) = 40 g; it was 8 tbsp of celery, 50.5 g.
+    expect(celery).toMatchObject({ ingredient: { id: 11143 }, grams: 40 });
+    // A US stick of butter is 8 tbsp: 113.5 g at SR's 0.9595 g/ml.
+    expect(butter).toMatchObject({ ingredient: { id: 1001 }, grams: 113.5 });
+    // No piece weight for ground cinnamon: unweighed, not 8 tbsp of the spice.
+    expect(cinnamon.grams).toBe(0);
+    expect(body.unweighed).toContain(2);
+  });
+
   it('weighs each of the counted pieces, and sums an amount written in two units', async () => {
     const body = (
       await analyze({ lines: ['2 salmon fillets (120 g each)', '1 lb 2 oz minced beef', '1 cup plus 2 tbsp all-purpose flour', '150g/5oz butter'] })
