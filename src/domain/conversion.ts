@@ -216,6 +216,9 @@ function sizedPieces(measures: Measure[]): Map<PieceUnit, Array<{ m: Measure; si
 /** Per-unit measures a "piece" stands for where the record names no piece itself (decisions.md "Piece sizes"): a clove of garlic, a slice of bread. */
 const PIECE_STANDS_FOR: readonly PieceUnit[] = ['clove', 'slice'];
 
+/** A measure described by its unit word alone ("slice", "1 slice"), with nothing that narrows it. */
+const bareUnit = (m: Measure, unit: string): boolean => m.description.trim().toLowerCase().replace(/^\d+\s+/, '').replace(/s$/, '') === unit;
+
 export function pieceWeightsFrom(measures: Measure[], size?: PieceSize): ConversionInput['pieces'] {
   const byUnit = sizedPieces(measures);
   const out: ConversionInput['pieces'] = {};
@@ -227,7 +230,16 @@ export function pieceWeightsFrom(measures: Measure[], size?: PieceSize): Convers
     // A measure worded as a piece ("piece (1/8 of 9" dia)", "wedge") before one named by the food
     // itself ("pie (9" dia)", the whole): "1 piece" of pie is a slice, and the whole is only the
     // default where the record has nothing else (a leek, a pomegranate).
-    else chosen = list.find((c) => c.size === 'medium') ?? list.find((c) => c.size === null && wordedPiece(c.m)) ?? list.find((c) => c.size === null) ?? list[0];
+    // Among unsized measures the one that is just the unit ("slice") before a qualified one ("slice
+    // crust not eaten", 11 g against 22 g for toast, SR 18070).
+    else
+      chosen =
+        list.find((c) => c.size === 'medium') ??
+        list.find((c) => c.size === null && wordedPiece(c.m) && bareUnit(c.m, unit)) ??
+        list.find((c) => c.size === null && wordedPiece(c.m)) ??
+        list.find((c) => c.size === null && bareUnit(c.m, unit)) ??
+        list.find((c) => c.size === null) ??
+        list[0];
     if (!chosen) continue;
     const { m } = chosen;
     out[unit] = {

@@ -40,6 +40,13 @@ describe('GET /v1/ingredients/:id/convert', () => {
     expect((await conv(11215, 'Cloves', 'oz', 3)).json().to.amount).toBeCloseTo(9 / 28.349523125, 5);
   });
 
+  it('weighs a slice of toast by its plain slice, not the one with the crust not eaten (session 14 user trial)', async () => {
+    // SR28 WEIGHT.txt 18070: "slice crust not eaten" 11.0 g (seq 5) before "slice" 22 g (seq 9); large 27, thin 17.
+    const body = (await conv(18070, 'slice', 'g', 1)).json();
+    expect(body.to.amount).toBe(22);
+    expect((await conv(18070, 'slice', 'g', 1, '&size=large')).json().to.amount).toBe(27);
+  });
+
   it('answers 422 conversion_unavailable for a piece unit without a weight, naming the ones there are', async () => {
     const res = await conv(11215, 'head', 'g', 1);
     expect(res.statusCode).toBe(422);
