@@ -206,28 +206,43 @@ export function piecesFor(measures: Parameters<typeof pieceWeightsFrom>[0], size
   return size === null ? fallback : { ...fallback, ...pieceWeightsFrom(measures, size) };
 }
 
-/**
- * Grams for a line: the first measure by mass, else by volume (through the density), else
- * by pieces (a bare count is pieces); a weight given for each piece ("2 (400 g) cans")
- * counts once per piece. Null grams when the line has no amount or its unit has no weight
- * for this ingredient (a "handful").
- */
 /** The foods sold in sticks of 8 tablespoons (US butter, margarine, shortening). */
 const STICK_FATS = /\b(?:butter|margarine|shortening|lard|spread|oleo)\b/i;
 
+type PieceWeight = NonNullable<ConversionInput['pieces'][PieceUnit]>;
+
+/**
+ * The weight of one can of a record, from its household measures ("can" = 436 g for SR 16034 kidney
+ * beans; "can (total can contents)" = 448 g for 16058 chickpeas): a can whose volume the
+ * description states is a volume measure, not this. Null when the record gives none.
+ */
+export function canWeightFrom(measures: Parameters<typeof pieceWeightsFrom>[0]): PieceWeight | null {
+  const m = measures.find((x) => /^cans?\b/i.test(x.description) && x.measure_kind !== 'volume' && x.amount > 0 && x.gram_weight > 0);
+  return m ? { grams: m.gram_weight / m.amount, measure: `${m.amount} ${m.description} = ${m.gram_weight} g`, size: null } : null;
+}
+
+/**
+ * Grams for a line: the first measure by mass, else by volume (through the density), else
+ * by pieces (a bare count is pieces), a can or tin by the record's can (canWeightFrom); a weight given for each piece ("2 (400 g) cans")
+ * counts once per piece. Null grams when the line has no amount or its unit has no weight
+ * for this ingredient (a "handful").
+ */
 export function weighLine(
   line: ParsedLine,
   system: MeasuringSystem,
   density: ConversionInput['density'],
   pieces: ConversionInput['pieces'],
+  can: PieceWeight | null = null,
 ): LineWeight {
   if (line.measures.length === 0) return { grams: null, basis: 'no amount in the line' };
   const count = line.measures[0]!.unit === null ? line.measures[0]!.quantity : 1;
+  const isCan = (m: LineMeasure) => can !== null && (m.unit === 'can' || m.unit === 'tin');
   const asUnit = (m: LineMeasure): { unit: Unit; amount: number } | null => {
     if (m.unit === null) return { unit: 'piece', amount: m.quantity };
     // A stick is the US stick of butter (8 tbsp) only for the fats sold in sticks: a stick of celery
     // is a stalk, a cinnamon stick one piece (not 8 tbsp of ground cinnamon).
     if (m.unit === 'stick' && !STICK_FATS.test(line.food)) return { unit: 'piece', amount: m.quantity };
+    if (isCan(m)) return { unit: 'piece', amount: m.quantity };
     const conv = toConversionUnit(m.unit);
     return conv ? { unit: conv.unit, amount: m.quantity * conv.factor } : null;
   };
@@ -235,6 +250,7 @@ export function weighLine(
   const pick =
     candidates.find((c) => kindOf(c.u.unit) === 'mass') ??
     candidates.find((c) => kindOf(c.u.unit) === 'volume') ??
+    candidates.find((c) => isCan(c.m)) ??
     candidates.find((c) => pieces[c.u.unit as PieceUnit] !== undefined) ??
     null;
   if (!pick) {
@@ -248,10 +264,12 @@ export function weighLine(
     const u = asUnit(line.measures[i]!);
     if (u !== null && kindOf(u.unit) === kindOf(pick.u.unit)) added.push({ unit: u.unit, amount: u.amount * (pick.m.each ? count : 1) });
   }
+  // A can is weighed by the record's can, as one piece of it.
+  if (isCan(pick.m)) pieces = { piece: can! };
   try {
     const result = convert({ from: pick.u.unit, to: 'g', amount, system, density, pieces });
     for (const a of added) result.amount += convert({ from: a.unit, to: 'g', amount: a.amount, system, density, pieces }).amount;
-    const written = [`${amount} ${pick.u.unit}`, ...added.map((a) => `${a.amount} ${a.unit}`)].join(' + ');
+    const written = [`${amount} ${isCan(pick.m) ? pick.m.unit : pick.u.unit}`, ...added.map((a) => `${a.amount} ${a.unit}`)].join(' + ');
     if (result.amount > MAX_LINE_GRAMS) return { grams: null, basis: `${written} is more than ${MAX_LINE_GRAMS / 1000} kg: not counted` };
     const how =
       result.pieceWeights.length > 0

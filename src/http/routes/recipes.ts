@@ -4,7 +4,7 @@ import { ALLERGENS, type Allergen } from '../../domain/allergens.js';
 import { parseSystem, SYSTEMS, type MeasuringSystem } from '../../domain/conversion.js';
 import { resolveCountry, type CountryCode } from '../../domain/countries.js';
 import { asAvailableCarbohydrate } from '../../domain/countryNutrients.js';
-import { matchConfidence, piecesFor, sameFood, searchQueries, specificSearch, weighLine } from '../../domain/recipeAnalysis.js';
+import { canWeightFrom, matchConfidence, piecesFor, sameFood, searchQueries, specificSearch, weighLine } from '../../domain/recipeAnalysis.js';
 import { parseIngredientLine, type ParsedLine } from '../../domain/recipeLine.js';
 import type { Ingredients } from '../../catalog/ingredients.js';
 import { ApiError } from '../../errors.js';
@@ -181,7 +181,8 @@ export const recipeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (top !== first) found = [top, ...found.filter((f) => f.id !== top.id)].slice(0, ALTERNATIVES + 1);
         const record = app.ingredients.recipeFacts(top.id)!;
         const density = app.ingredients.density(top.id)!;
-        let weight = weighLine(parsed, system, density, piecesFor(app.ingredients.measures(top.id), parsed.size, pieceName));
+        const measures = app.ingredients.measures(top.id);
+        let weight = weighLine(parsed, system, density, piecesFor(measures, parsed.size, pieceName), canWeightFrom(measures));
         if (weight.grams === null && parsed.measures.length > 0) weight = weighByTwin(app.ingredients, queries[queryIndex]!, top, parsed, system) ?? weight;
         const grams = weight.grams ?? 0;
         const national = country === 'US' ? null : app.nationalValues.nutrients(top.id, country);
@@ -251,7 +252,8 @@ function weighByTwin(
   const twins = [...ingredients.firstResults(query, TWIN_SEARCH_DEPTH), ...ingredients.firstResults(top.name.split(',')[0]!, TWIN_SEARCH_DEPTH)];
   for (const twin of twins) {
     if (twin.id === top.id || !sameFood(top.name, twin.name)) continue;
-    const weight = weighLine(parsed, system, ingredients.density(twin.id)!, piecesFor(ingredients.measures(twin.id), parsed.size, pieceWord(parsed.unit)));
+    const measures = ingredients.measures(twin.id);
+    const weight = weighLine(parsed, system, ingredients.density(twin.id)!, piecesFor(measures, parsed.size, pieceWord(parsed.unit)), canWeightFrom(measures));
     if (weight.grams !== null) return { grams: weight.grams, basis: `${weight.basis}, weight of the same food's record ${twin.id} "${twin.name}"` };
   }
   return null;

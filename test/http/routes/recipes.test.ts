@@ -144,6 +144,21 @@ describe('POST /v1/recipes/analyze', () => {
     expect(spaghetti).toMatchObject({ grams: 200, confidence: 'high' });
   });
 
+  it('weighs a can by the record\'s own can, or that of a record of the same food (session 14 user trial)', async () => {
+    const body = (await analyze({ lines: ['1 can kidney beans, drained', '2 cans chickpeas', '1 tin coconut milk'] })).json();
+    const [beans, chickpeas, coconut] = body.lines;
+    // SR28 WEIGHT.txt 16034 "Beans, kidney, red, mature seeds, canned, solids and liquids": 1 can = 436 g.
+    expect(beans).toMatchObject({ ingredient: { id: 16034 }, grams: 436 });
+    expect(beans.provenance.grams_basis).toBe('1 can x 436 g (1 can = 436 g)');
+    // The canned chickpeas found first (Foundation 2644288) give no can; SR 16058, the same food, does:
+    // "can (total can contents)" = 448 g.
+    expect(chickpeas.grams).toBe(896);
+    expect(chickpeas.provenance.grams_basis).toMatch(/448 g .*16058/);
+    // No can measure for canned coconut milk: unweighed, and said so.
+    expect(coconut.grams).toBe(0);
+    expect(body.unweighed).toContain(2);
+  });
+
   it('reads a stick as 8 tbsp only for butter and the fats sold that way (session 14 user trial)', async () => {
     const body = (await analyze({ lines: ['1 stick celery', '1 stick butter', '1 cinnamon stick'] })).json();
     const [celery, butter, cinnamon] = body.lines;
@@ -196,9 +211,9 @@ describe('POST /v1/recipes/analyze', () => {
   });
 
   it('totals carbohydrate under one id with a country, says which national food each line used, and lists lines it could not weigh', async () => {
-    const lines = ['500 ml whole milk', '200 g rolled oats', '1 head broccoli', '1 can chickpeas'];
+    const lines = ['500 ml whole milk', '200 g rolled oats', '1 head broccoli', '1 tin coconut milk'];
     const gb = (await analyze({ country: 'GB', lines })).json();
-    const [milk, oats, broccoli, chickpeas] = gb.lines;
+    const [milk, oats, broccoli, coconut] = gb.lines;
     // CoFID 12-596 answers for whole milk; the Foundation rolled oats link to no CoFID food.
     expect(milk.provenance).toMatchObject({ source: 'uk_cofid', linked_food: { dataset: 'uk_cofid', code: '12-596' } });
     expect(oats.provenance).toMatchObject({ source: 'usda_foundation', linked_food: null });
@@ -212,9 +227,9 @@ describe('POST /v1/recipes/analyze', () => {
     const gbCarbohydrate = gb.nutrients.find((n: { nutrient_id: number }) => n.nutrient_id === 1050).amount;
     expect(gbCarbohydrate).toBeGreaterThan(0.7 * usCarbohydrate);
     expect(gbCarbohydrate).toBeLessThan(usCarbohydrate);
-    // The broccoli has no head weight and the can no size: found, read, not weighed, and listed.
+    // The broccoli has no head weight and canned coconut milk no can measure: found, read, not weighed, and listed.
     expect(broccoli).toMatchObject({ status: 'matched', grams: 0 });
-    expect(chickpeas).toMatchObject({ status: 'matched', grams: 0 });
+    expect(coconut).toMatchObject({ status: 'matched', grams: 0 });
     expect(gb.unweighed).toEqual([2, 3]);
     expect(gb.unmatched).toEqual([]);
     expect(us.lines[0].provenance.linked_food).toBeUndefined();
