@@ -12,6 +12,8 @@ type CarbonRecord = Omit<CarbonBody['carbon'], 'unit'>;
 export interface CookingRecord extends CookingData {
   yieldSource: Static<typeof YieldResult>['yield_source'];
   yieldBasis: string;
+  /** The cooked record of the raw/cooked pair the yield comes from: it weighs an amount of the cooked food ("1 cup" of boiled rice). */
+  cookedRecord: number | null;
   retentionCode: number;
   retentionDescription: string;
   proximateBasis: string;
@@ -79,9 +81,9 @@ export class CarbonCooking {
       ),
       cooking: db.prepare<
         [number, string],
-        { yield_factor: number; yield_source: CookingRecord['yieldSource']; yield_basis: string; retention_code: number; retention_description: string; proximate_retention: string; proximate_basis: string }
+        { yield_factor: number; yield_source: CookingRecord['yieldSource']; yield_basis: string; cooked_record: number | null; retention_code: number; retention_description: string; proximate_retention: string; proximate_basis: string }
       >(
-        `SELECT y.yield_factor, y.yield_source, y.yield_basis, y.retention_code, r.description AS retention_description,
+        `SELECT y.yield_factor, y.yield_source, y.yield_basis, y.cooked_record, y.retention_code, r.description AS retention_description,
                 y.proximate_retention, y.proximate_basis
          FROM ingredient_yield y JOIN retention_code r ON r.code = y.retention_code
          WHERE y.ingredient_id = ? AND y.method = ?`,
@@ -163,6 +165,7 @@ export class CarbonCooking {
       yieldFactor: row.yield_factor,
       yieldSource: row.yield_source,
       yieldBasis: row.yield_basis,
+      cookedRecord: row.cooked_record,
       retentionCode: row.retention_code,
       retentionDescription: row.retention_description,
       retentionByNumber,

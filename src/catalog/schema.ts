@@ -2,7 +2,7 @@
  * The catalogue database: written once by `larder import`, then opened read-only.
  * SCHEMA_VERSION changes whenever a reader would misread an older file.
  */
-export const SCHEMA_VERSION = 9; // 9: ingredient_fuller_record (recipes take the same food's fuller record); 8: branded_label_product.signal (brand listings complete records first); 4: prepared answers (ingredient_detail, ingredient_answer, ingredient_country), survey_food_nutrient (FNDDS Nutrient Values), branded completeness and per-nutrient sources; 5: search fields (search_subject, search_rank, aliases, search_aliases, search_vocabulary); 6: national_candidate (links from both sides) and linked_food's method, scores and compared name; 7: nutrients answers as served (ingredient_answer.body, ingredient_fallback, ingredient_country.body) and every prepared body as UTF-8 bytes (BLOB)
+export const SCHEMA_VERSION = 10; // 10: ingredient_yield.cooked_record (an amount of a cooked food weighed by its cooked record); 9: ingredient_fuller_record (recipes take the same food's fuller record); 8: branded_label_product.signal (brand listings complete records first); 4: prepared answers (ingredient_detail, ingredient_answer, ingredient_country), survey_food_nutrient (FNDDS Nutrient Values), branded completeness and per-nutrient sources; 5: search fields (search_subject, search_rank, aliases, search_aliases, search_vocabulary); 6: national_candidate (links from both sides) and linked_food's method, scores and compared name; 7: nutrients answers as served (ingredient_answer.body, ingredient_fallback, ingredient_country.body) and every prepared body as UTF-8 bytes (BLOB)
 
 export const CATALOG_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -249,6 +249,8 @@ CREATE TABLE ingredient_yield (
   yield_factor REAL NOT NULL,
   yield_source TEXT NOT NULL,
   yield_basis TEXT NOT NULL,
+  -- the cooked record of the raw/cooked pair the yield comes from (yield_source raw_cooked_pair), else NULL
+  cooked_record INTEGER REFERENCES ingredient(id),
   retention_code INTEGER REFERENCES retention_code(code),
   proximate_retention TEXT NOT NULL,
   proximate_basis TEXT NOT NULL,

@@ -245,8 +245,8 @@ export async function importCooking(ctx: ImportContext, files: { retentionFile: 
   }
 
   const insert = db.prepare(
-    `INSERT INTO ingredient_yield (ingredient_id, method, yield_factor, yield_source, yield_basis, retention_code, proximate_retention, proximate_basis)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO ingredient_yield (ingredient_id, method, yield_factor, yield_source, yield_basis, cooked_record, retention_code, proximate_retention, proximate_basis)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   for (const ing of byId.values()) {
     for (const method of METHODS) {
@@ -294,7 +294,8 @@ export async function importCooking(ctx: ImportContext, files: { retentionFile: 
       }
       const code = retentionCodeFor({ name: ing.name, categoryCode: ing.categoryCode, fat: ing.p.fat }, method);
       if (!codes.has(code)) throw new ImportError(`cooking: retention code ${code} (for ${ing.categoryCode}, ${method}) is not in the retention table`);
-      insert.run(ing.id, method, r.y, r.source, r.basis, code, JSON.stringify(retention), basis.join('; '));
+      const cookedRecord = r.source === 'raw_cooked_pair' ? (pairOf.get(key)?.cooked.id ?? null) : null;
+      insert.run(ing.id, method, r.y, r.source, r.basis, cookedRecord, code, JSON.stringify(retention), basis.join('; '));
     }
   }
   countRows(ctx, 'ingredient_yield', resolved.size);

@@ -191,7 +191,10 @@ export const ingredientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // One read: the compact profile resolved for the country at import (src/catalog/answers.ts).
       const profile = app.nationalValues.profile(request.params.id, country);
       if (!profile) throw ApiError.notFound(`ingredient ${request.params.id}`);
-      const portion = ingredientPortion(app.ingredients, profile.id, request.query);
+      // An amount of the cooked food is weighed by the cooked record of the pair the yield comes from
+      // ("1 cup" of boiled rice is SR 20045's cup, 158 g, not the raw rice's 185 g).
+      const cookedRecord = method ? (app.carbonCooking.cooking(profile.id, method)?.cookedRecord ?? null) : null;
+      const portion = ingredientPortion(app.ingredients, cookedRecord ?? profile.id, request.query);
       if (keep === null && !portion) {
         // Written from the compact profile; the ETag of the raw answer was computed at import.
         if (!method) return sendPrepared(reply, app.nationalValues.answer(profile), profile.etag);
@@ -202,7 +205,8 @@ export const ingredientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const forAmount = <B extends { basis: string; nutrients: Array<{ nutrient_id: number; amount: number }> }>(answer: B): B => {
         const nutrients = filterNutrients(answer.nutrients, keep);
         if (!portion) return { ...answer, nutrients };
-        const basis = portion.basis + (answer.basis === COOKED_BASIS ? ' (cooked)' : '');
+        const basis =
+          portion.basis + (answer.basis !== COOKED_BASIS ? '' : cookedRecord !== null ? ` (cooked, measured as ${cookedRecord} "${app.ingredients.identity(cookedRecord)?.name ?? ''}")` : ' (cooked)');
         return { ...answer, basis, grams: portion.grams, nutrients: scaleNutrients(nutrients, portion.grams) };
       };
       if (!method) return forAmount(body);

@@ -26,6 +26,19 @@ describe('nutrients for an amount', () => {
     }
   });
 
+  it('weighs an amount of a cooked food by the cooked record of its pair (session 14 user trial)', async () => {
+    // SR28 WEIGHT.txt 20045 "Rice, white, long-grain, regular, enriched, cooked": 1 cup = 158 g (raw rice
+    // 20044 is 185 g a cup); 20121 cooked pasta: 1 cup spaghetti not packed = 124 g (dry pasta 91 g).
+    const rice = (await t.get('/v1/ingredients/20044/nutrients?method=boiling&amount=1&unit=cup')).json();
+    expect(rice.grams).toBe(158);
+    expect(rice.basis).toBe('for 1 cup = 158 g of edible portion (cooked, measured as 20045 "Rice, white, long-grain, regular, enriched, cooked")');
+    const per100 = (await t.get('/v1/ingredients/20044/nutrients?method=boiling')).json();
+    expect(nutrient(rice, 1008).amount).toBeCloseTo(nutrient(per100, 1008).amount * 1.58, 3);
+    expect((await t.get('/v1/ingredients/20120/nutrients?method=boiling&amount=1&unit=cup')).json().grams).toBe(124);
+    // Without a pair of its own the raw record's measure weighs it, and the basis says only "cooked".
+    expect((await t.get('/v1/ingredients/20044/nutrients?method=frying&amount=1&unit=cup')).json().basis).toBe('for 1 cup = 185 g of edible portion (cooked)');
+  });
+
   it('uses the measuring system and piece units as /convert does', async () => {
     // metric cup is 250 ml; milk's density from 1 cup (236.59 ml) = 244 g
     const metric = (await t.get('/v1/ingredients/1077/nutrients?amount=1&unit=cup&system=metric')).json();
