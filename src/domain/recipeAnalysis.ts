@@ -222,9 +222,9 @@ export function canWeightFrom(measures: Parameters<typeof pieceWeightsFrom>[0]):
 }
 
 /**
- * Grams for a line: the first measure by mass, else by volume (through the density), else
- * by pieces (a bare count is pieces), a can or tin by the record's can (canWeightFrom); a weight given for each piece ("2 (400 g) cans")
- * counts once per piece. Null grams when the line has no amount or its unit has no weight
+ * Grams for a line: the first measure by mass, else by volume (through the density), else a can
+ * or tin by the record's can (canWeightFrom), else by pieces (a bare count is pieces); a weight
+ * given for each piece ("2 (400 g) cans") counts once per piece. Null grams when the line has no amount or its unit has no weight
  * for this ingredient (a "handful").
  */
 export function weighLine(
@@ -265,10 +265,10 @@ export function weighLine(
     if (u !== null && kindOf(u.unit) === kindOf(pick.u.unit)) added.push({ unit: u.unit, amount: u.amount * (pick.m.each ? count : 1) });
   }
   // A can is weighed by the record's can, as one piece of it.
-  if (isCan(pick.m)) pieces = { piece: can! };
+  const weights = isCan(pick.m) ? { piece: can! } : pieces;
   try {
-    const result = convert({ from: pick.u.unit, to: 'g', amount, system, density, pieces });
-    for (const a of added) result.amount += convert({ from: a.unit, to: 'g', amount: a.amount, system, density, pieces }).amount;
+    const result = convert({ from: pick.u.unit, to: 'g', amount, system, density, pieces: weights });
+    for (const a of added) result.amount += convert({ from: a.unit, to: 'g', amount: a.amount, system, density, pieces: weights }).amount;
     const written = [`${amount} ${isCan(pick.m) ? pick.m.unit : pick.u.unit}`, ...added.map((a) => `${a.amount} ${a.unit}`)].join(' + ');
     if (result.amount > MAX_LINE_GRAMS) return { grams: null, basis: `${written} is more than ${MAX_LINE_GRAMS / 1000} kg: not counted` };
     const how =

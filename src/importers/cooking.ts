@@ -74,21 +74,21 @@ const gradeless = (base: string) => base.split(', ').filter((s) => !GRADE.test(s
 
 const fmt = (n: number) => Math.round(n * 1000) / 1000;
 
+/** A raw record and the cooked record of the same food the reference data pairs it with. */
+export interface RawCookedPair {
+  raw: number;
+  cooked: number;
+  method: Method;
+  /** Cooked weight over raw weight (2.8 for boiled rice). */
+  yieldFactor: number;
+}
+
 /**
  * Loads the retention table and resolves, for every ingredient and method, a yield factor
  * (the meat table for the cut, else its raw/cooked pair in the reference data, else a group
  * default) and the retention of protein, fat and energy, which the retention table does not
  * cover (true retention of the pair, else the median of the category's pairs).
  */
-/** A raw record and the cooked record of the same food the reference data pairs it with. */
-export interface RawCookedPair {
-  raw: number;
-  cooked: number;
-  method: Method;
-  /** Grams of the cooked food from 100 g of the raw (per 1 g: the yield factor). */
-  yieldFactor: number;
-}
-
 export async function importCooking(ctx: ImportContext, files: { retentionFile: string; yieldsFile: string }): Promise<RawCookedPair[]> {
   const { db } = ctx;
   const insertCode = db.prepare('INSERT INTO retention_code (code, food_group, description) VALUES (?, ?, ?)');
@@ -164,7 +164,7 @@ export async function importCooking(ctx: ImportContext, files: { retentionFile: 
   if (meatRows === 0) throw new ImportError(`${files.yieldsFile}: no cooking yield rows`);
 
   // Raw/cooked pairs in the reference data.
-  const pairOf = new Map<string, { y: number; cooked: Ing }>();
+  const pairOf = new Map<string, { y: number; cooked: Ing; raw: number; method: Method }>();
   const pairYields = new Map<string, number[]>();
   const allPairYields = new Map<Method, number[]>();
   for (const g of groups.values()) {
@@ -173,7 +173,7 @@ export async function importCooking(ctx: ImportContext, files: { retentionFile: 
       for (const raw of g.raw) {
         const y = pairYield(raw.p, cooked.p);
         if (y === null) continue;
-        pairOf.set(`${raw.id}|${method}`, { y, cooked });
+        pairOf.set(`${raw.id}|${method}`, { y, cooked, raw: raw.id, method });
         const k = `${raw.categoryCode}|${method}`;
         push(pairYields, k, y);
         push(allPairYields, method, y);
@@ -302,8 +302,5 @@ export async function importCooking(ctx: ImportContext, files: { retentionFile: 
   ctx.progress.info(`cooking: ${codes.size} retention codes, ${factors} factors, ${meatRows} meat yields, ${pairOf.size} raw/cooked pairs; ${JSON.stringify(counts)}`);
   ctx.datasets.push({ ...RETENTION_R6, recordCounts: { retention_codes: codes.size, factors } });
   ctx.datasets.push({ ...COOKING_YIELDS, recordCounts: { yields: meatRows } });
-  return [...pairOf].map(([key, pair]) => {
-    const [raw, method] = key.split('|') as [string, Method];
-    return { raw: Number(raw), cooked: pair.cooked.id, method, yieldFactor: pair.y };
-  });
+  return [...pairOf.values()].map((pair) => ({ raw: pair.raw, cooked: pair.cooked.id, method: pair.method, yieldFactor: pair.y }));
 }

@@ -180,9 +180,7 @@ export const recipeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const top = app.ingredients.fullerRecord(first.id) ?? first;
         if (top !== first) found = [top, ...found.filter((f) => f.id !== top.id)].slice(0, ALTERNATIVES + 1);
         const record = app.ingredients.recipeFacts(top.id)!;
-        const density = app.ingredients.density(top.id)!;
-        const measures = app.ingredients.measures(top.id);
-        let weight = weighLine(parsed, system, density, piecesFor(measures, parsed.size, pieceName), canWeightFrom(measures));
+        let weight = weighWith(app.ingredients, top.id, parsed, system, pieceName);
         if (weight.grams === null && parsed.measures.length > 0) weight = weighByTwin(app.ingredients, queries[queryIndex]!, top, parsed, system) ?? weight;
         const grams = weight.grams ?? 0;
         const national = country === 'US' ? null : app.nationalValues.nutrients(top.id, country);
@@ -252,11 +250,16 @@ function weighByTwin(
   const twins = [...ingredients.firstResults(query, TWIN_SEARCH_DEPTH), ...ingredients.firstResults(top.name.split(',')[0]!, TWIN_SEARCH_DEPTH)];
   for (const twin of twins) {
     if (twin.id === top.id || !sameFood(top.name, twin.name)) continue;
-    const measures = ingredients.measures(twin.id);
-    const weight = weighLine(parsed, system, ingredients.density(twin.id)!, piecesFor(measures, parsed.size, pieceWord(parsed.unit)), canWeightFrom(measures));
+    const weight = weighWith(ingredients, twin.id, parsed, system, pieceWord(parsed.unit));
     if (weight.grams !== null) return { grams: weight.grams, basis: `${weight.basis}, weight of the same food's record ${twin.id} "${twin.name}"` };
   }
   return null;
+}
+
+/** A line weighed by one record's density, piece weights (the cook's piece word first) and can. */
+function weighWith(ingredients: Ingredients, id: number, parsed: ParsedLine, system: MeasuringSystem, pieceName: string | null): ReturnType<typeof weighLine> {
+  const measures = ingredients.measures(id);
+  return weighLine(parsed, system, ingredients.density(id)!, piecesFor(measures, parsed.size, pieceName), canWeightFrom(measures));
 }
 
 /** A cook's unit that names which piece of the record is meant (its stalk, not its spear). */

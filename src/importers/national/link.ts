@@ -288,16 +288,19 @@ export function linkNationalFoods(
     }
     const lastRank = new Map<string, number>();
     for (const k of kept) lastRank.set(k.code, Math.max(lastRank.get(k.code) ?? 0, k.rank));
-    for (const [id, { from, r }] of byRecord) {
-      const at = kept.findIndex((k) => k.code === from.code && k.r.candidateId === id);
-      const method = from.method.replace(/(\+twin|\+values|\+common)* (v\d+)$/, '+record $2');
-      if (at >= 0) kept[at] = { ...kept[at]!, r, method };
-      else {
-        const rank = (lastRank.get(from.code) ?? 0) + 1;
-        lastRank.set(from.code, rank);
-        kept.push({ code: from.code, rank, r, method });
-      }
-    }
+    // The row of `r` (a record answering with `from`'s national food): its candidate row for that
+    // food if the ranking kept one, else a new one after the food's last; its method says "+record".
+    const keepRecordRow = (from: CandidateRow, r: LinkResult): CandidateRow => {
+      const method = from.method.replace(/(\+twin|\+values|\+common|\+record)* (v\d+)$/, '+record $2');
+      const at = kept.findIndex((k) => k.code === from.code && k.r.candidateId === r.candidateId);
+      if (at >= 0) return (kept[at] = { ...kept[at]!, r, method });
+      const rank = (lastRank.get(from.code) ?? 0) + 1;
+      lastRank.set(from.code, rank);
+      const row = { code: from.code, rank, r, method };
+      kept.push(row);
+      return row;
+    };
+    for (const { from, r } of byRecord.values()) keepRecordRow(from, r);
     // From the ingredient's side: each ingredient's best verified national food. In order: a link
     // verified on its own name before one verified as a composition twin or sibling record; the
     // higher score; the table's unspecified record of the food (Matvaretabellen "Helmelk,
@@ -337,17 +340,7 @@ export function linkNationalFoods(
       const from = chosen.get(fuller);
       if (chosen.has(id) || !from) continue;
       const r = linker.fullerRecordLink(asLinked.get(from.code)!, fuller, id);
-      if (!r) continue;
-      const method = from.method.replace(/(\+twin|\+values|\+common|\+record)* (v\d+)$/, '+record $2');
-      const at = kept.findIndex((k) => k.code === from.code && k.r.candidateId === id);
-      let row: CandidateRow;
-      if (at >= 0) kept[at] = row = { ...kept[at]!, r, method };
-      else {
-        const rank = (lastRank.get(from.code) ?? 0) + 1;
-        lastRank.set(from.code, rank);
-        kept.push((row = { code: from.code, rank, r, method }));
-      }
-      chosen.set(id, row);
+      if (r) chosen.set(id, keepRecordRow(from, r));
     }
     for (const k of kept) {
       insertCandidate.run(
