@@ -2,7 +2,15 @@ import type Database from 'better-sqlite3';
 import type { Static } from 'typebox';
 import type { BrandedDetail, BrandedProduct } from '../http/routes/branded.js';
 import { readModelPlugin, type Catalog } from './catalog.js';
-import { buildBrandedSearch, nameKey, normalizeBrand, type BrandedSearch } from '../domain/brandedSearch.js';
+import {
+  BRANDED_RARE_WORD_USES,
+  BrandedVocabulary,
+  buildBrandedSearch,
+  correctedTerms,
+  nameKey,
+  normalizeBrand,
+  type BrandedSearch,
+} from '../domain/brandedSearch.js';
 import { completenessFields, completenessRank, completenessRankSql, maxCompletenessRank } from '../domain/completeness.js';
 import { gtin14Forms } from '../domain/gtin.js';
 import { normalizeName } from '../domain/search.js';
@@ -133,6 +141,7 @@ export class BrandedCatalog {
          WHERE r.exact_key = ? ORDER BY r.rank LIMIT ?`,
       ),
       matchRanks: db.prepare('SELECT rowid FROM branded_fts WHERE branded_fts MATCH ? ORDER BY rowid').pluck(),
+      vocabulary: db.prepare('SELECT word, uses FROM branded_vocabulary').raw(),
       matchCount: db.prepare('SELECT COUNT(*) FROM (SELECT rowid FROM branded_fts WHERE branded_fts MATCH ? LIMIT ?)').pluck(),
       matchCountHas: db
         .prepare(
@@ -261,7 +270,12 @@ export class BrandedCatalog {
       return { data: rows.slice(offset, offset + limit).map(toItem), total: rows.length, total_exact: true };
     }
     if (search !== null) {
-      const page = this.searchNames(search, brandText === null ? null : this.brandProducts(brandText), has, limit, offset);
+      const brand = brandText === null ? null : this.brandProducts(brandText);
+      const page = this.searchNames(search, brand, has, limit, offset);
+      if (page.total <= BRANDED_RARE_WORD_USES) {
+        const corrected = this.withCorrections(search, page, brand, has, limit, offset);
+        if (corrected !== null) return corrected;
+      }
       if (page.total > 0 || brandText !== null) return page;
       return this.brandInText(query.q!, has, limit, offset) ?? page;
     }
@@ -283,6 +297,42 @@ export class BrandedCatalog {
       total: this.productCount,
       total_exact: true,
     };
+  }
+
+  /**
+   * A query with a misspelt word (correctedTerms: a word few names hold, one or two letters from
+   * one many names hold) lists what its words as typed find first, then what the corrected words
+   * find ("nutela": the one "Nutela" record, then the Nutella jars). A record both find is listed
+   * once, with the corrected matches. Null when no word is corrected or the correction finds nothing.
+   */
+  private withCorrections(
+    search: BrandedSearch,
+    typed: BrandedPage,
+    brand: { ids: Set<number>; exact: boolean } | null,
+    has: number,
+    limit: number,
+    offset: number,
+  ): BrandedPage | null {
+    const terms = correctedTerms(search.terms, (term, last) => this.stmts.matchCount.get(last ? `"${term}"*` : `"${term}"`, BRANDED_RARE_WORD_USES + 1) as number, this.vocabulary());
+    if (terms === null) return null;
+    const built = buildBrandedSearch(terms.join(' '));
+    if (!built.ok || built.search === null) return null;
+    const fixed = built.search;
+    const first = this.searchNames(fixed, brand, has, 1, 0);
+    if (first.total === 0) return null;
+    // The typed words' matches (at most BRANDED_RARE_WORD_USES) that the corrected words do not find.
+    const own = (typed.total === 0 ? [] : this.searchNames(search, brand, has, typed.total, 0).data).filter((item) => !nameMatches(item.name, fixed));
+    const head = own.slice(offset, offset + limit);
+    const rest = limit - head.length;
+    const tail = rest > 0 ? this.searchNames(fixed, brand, has, rest, Math.max(0, offset - own.length)) : first;
+    return { data: rest > 0 ? [...head, ...tail.data] : head, total: own.length + tail.total, total_exact: tail.total_exact };
+  }
+
+  private words: BrandedVocabulary | null = null;
+  /** The vocabulary of product names (read once, on the first query that may hold a misspelling). */
+  private vocabulary(): BrandedVocabulary {
+    this.words ??= new BrandedVocabulary(this.stmts.vocabulary.all() as Array<[string, number]>);
+    return this.words;
   }
 
   /**

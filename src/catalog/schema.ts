@@ -2,7 +2,7 @@
  * The catalogue database: written once by `larder import`, then opened read-only.
  * SCHEMA_VERSION changes whenever a reader would misread an older file.
  */
-export const SCHEMA_VERSION = 10; // 10: ingredient_yield.cooked_record (an amount of a cooked food weighed by its cooked record); 9: ingredient_fuller_record (recipes take the same food's fuller record); 8: branded_label_product.signal (brand listings complete records first); 4: prepared answers (ingredient_detail, ingredient_answer, ingredient_country), survey_food_nutrient (FNDDS Nutrient Values), branded completeness and per-nutrient sources; 5: search fields (search_subject, search_rank, aliases, search_aliases, search_vocabulary); 6: national_candidate (links from both sides) and linked_food's method, scores and compared name; 7: nutrients answers as served (ingredient_answer.body, ingredient_fallback, ingredient_country.body) and every prepared body as UTF-8 bytes (BLOB)
+export const SCHEMA_VERSION = 11; // 11: branded_vocabulary (branded search reads a rare typed word as the common word one or two letters away); 10: ingredient_yield.cooked_record (an amount of a cooked food weighed by its cooked record); 9: ingredient_fuller_record (recipes take the same food's fuller record); 8: branded_label_product.signal (brand listings complete records first); 4: prepared answers (ingredient_detail, ingredient_answer, ingredient_country), survey_food_nutrient (FNDDS Nutrient Values), branded completeness and per-nutrient sources; 5: search fields (search_subject, search_rank, aliases, search_aliases, search_vocabulary); 6: national_candidate (links from both sides) and linked_food's method, scores and compared name; 7: nutrients answers as served (ingredient_answer.body, ingredient_fallback, ingredient_country.body) and every prepared body as UTF-8 bytes (BLOB)
 
 export const CATALOG_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -356,6 +356,10 @@ CREATE TABLE branded_label_product (
   product_id INTEGER NOT NULL,
   PRIMARY KEY (label_id, signal, product_id)
 ) WITHOUT ROWID;
+
+-- Words of branded product names used by at least BRANDED_VOCABULARY_MIN_USES names, with how many
+-- names use them: the words a rare typed word may be a misspelling of ("nutela" -> "nutella").
+CREATE TABLE branded_vocabulary (word TEXT PRIMARY KEY, uses INTEGER NOT NULL) WITHOUT ROWID;
 
 CREATE VIRTUAL TABLE branded_fts USING fts5(
   name, content='', columnsize=0, prefix='2 3 4 5 6', tokenize='porter unicode61 remove_diacritics 2'

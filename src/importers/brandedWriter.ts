@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { decodePanel, encodePanel, type BrandedDerivation, type Panel } from '../catalog/brandedNutrients.js';
 import { BRANDED_INDEX_DDL, BRANDED_RANK_INDEX_DDL } from '../catalog/schema.js';
-import { leadingNameWords, nameKey, normalizeBrand } from '../domain/brandedSearch.js';
+import { BRANDED_VOCABULARY_MIN_LENGTH, BRANDED_VOCABULARY_MIN_USES, leadingNameWords, nameKey, normalizeBrand } from '../domain/brandedSearch.js';
 import { completenessMask, completenessRankSql, COMPLETENESS_BIT, ENERGY_CALCULATED_BIT } from '../domain/completeness.js';
 import { toGtin14 } from '../domain/gtin.js';
 import { labelEnergy } from '../domain/labelEnergy.js';
@@ -393,6 +393,30 @@ export class BrandedWriter {
   }
 
   /** Builds rank order, the name index, brand labels and the GTIN index over every product written. */
+  /**
+   * The words product names use, counted once per name, kept where at least
+   * BRANDED_VOCABULARY_MIN_USES names use them: the corrections a misspelt query word may take
+   * (catalog/branded.ts). Rarer words are no correction worth offering.
+   */
+  private writeVocabulary(): void {
+    const { db } = this.ctx;
+    const uses = new Map<string, number>();
+    for (const name of db.prepare('SELECT name FROM branded_product WHERE name IS NOT NULL').pluck().iterate() as Iterable<string>) {
+      for (const word of new Set(normalizeName(name).split(' '))) {
+        if (word.length < BRANDED_VOCABULARY_MIN_LENGTH || !/^\p{L}+$/u.test(word)) continue;
+        uses.set(word, (uses.get(word) ?? 0) + 1);
+      }
+    }
+    const insert = db.prepare('INSERT INTO branded_vocabulary (word, uses) VALUES (?, ?)');
+    let kept = 0;
+    for (const [word, n] of uses) {
+      if (n < BRANDED_VOCABULARY_MIN_USES) continue;
+      insert.run(word, n);
+      kept += 1;
+    }
+    countRows(this.ctx, 'branded_vocabulary', kept);
+  }
+
   finish(): void {
     const { db, progress } = this.ctx;
     const task = progress.task('Branded search indexes', 5);
@@ -421,6 +445,7 @@ export class BrandedWriter {
       INSERT INTO branded_fts (branded_fts) VALUES ('optimize');
     `);
     task.advance(1);
+    this.writeVocabulary();
     const products = db.prepare('SELECT COUNT(*) FROM branded_product').pluck().get() as number;
     const labels = db.prepare('SELECT COUNT(*) FROM brand_label').pluck().get() as number;
     countRows(this.ctx, 'brand_label', labels);

@@ -10,7 +10,7 @@ import {
   BRANDED_BASIS_ML,
   BrandedQueryError,
 } from '../../catalog/branded.js';
-import { BRANDED_MAX_TERMS } from '../../domain/brandedSearch.js';
+import { BRANDED_CORRECTION_FACTOR, BRANDED_MAX_TERMS, BRANDED_RARE_WORD_USES } from '../../domain/brandedSearch.js';
 import { COMPLETENESS_FIELDS, parseHas } from '../../domain/completeness.js';
 import { ApiError } from '../../errors.js';
 import { filterNutrients } from '../../domain/nutrientAmounts.js';
@@ -97,7 +97,7 @@ export const brandedRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Search branded products by name, barcode or brand',
         description: `Filters combine (all must hold). Without filters, every product by id.
 
-- **q**: words of the name, all required, the last one as a prefix (from 2 letters), Porter stemming, accents folded; FTS syntax is never interpreted. Order: exact name, then names starting with the text, then the other matches; shorter names first in each group, id last. At most 200 characters and ${BRANDED_MAX_TERMS} words (more is 400).
+- **q**: words of the name, all required, the last one as a prefix (from 2 letters), Porter stemming, accents folded; FTS syntax is never interpreted. Order: exact name, then names starting with the text, then the other matches; shorter names first in each group, id last. A word of five letters or more that at most ${BRANDED_RARE_WORD_USES} names hold is read as a misspelling of the word one letter away (two in words of six letters or more) that names use ${BRANDED_CORRECTION_FACTOR} times as often: what the words as typed find comes first, then what the corrected words find ("nutela": the one "Nutela" record, then the Nutella jars). At most 200 characters and ${BRANDED_MAX_TERMS} words (more is 400).
 - **gtin**: 8 to 14 digits; UPC-A (12), EAN-13 and GTIN-14 spellings of one barcode match the same product (compared as GTIN-14). Anything else is 400.
 - **brand**: case- and accent-insensitive substring of the brand name or the brand owner (at least 2 characters). Without q, records with a name, a brand and energy first, then records with energy, then the rest; by id within each. For sources without a brand field whose names begin with the brand (FoodRepo: "Coop Naturaplan ...", "M Budget ..."), the first two words of the name are matched too; the record's brand stays null.
 - **has**: comma-separated completeness fields every result must have (${COMPLETENESS_FIELDS.join(', ')}), e.g. has=energy,brand; an unknown name is 400.

@@ -347,6 +347,40 @@ describe('GET /v1/branded?q=', () => {
   });
 });
 
+describe('GET /v1/branded?q= with a misspelt word', () => {
+  it('reads a word few names hold as the common word one or two letters away, after what the typed words find', async () => {
+    // off_products_2019_subset.tsv.gz: 80762003 is named "Nutela" (no other field); 223 names say "Nutella".
+    const body = (await t.get('/v1/branded?q=nutela&limit=5')).json();
+    expect(body.data[0]).toMatchObject({ id: 100000080762003, name: 'Nutela' });
+    expect(body.data.slice(1).every((p: any) => p.name.toLowerCase() === 'nutella')).toBe(true);
+    expect(body.data[1].brand).toMatch(/ferrero/i);
+    expect(body).toMatchObject({ total: 224, total_exact: true });
+    // The pages of the merged list neither repeat nor skip a record.
+    const whole = ids((await t.get('/v1/branded?q=nutela&limit=12')).json());
+    const paged = [...ids((await t.get('/v1/branded?q=nutela&limit=4')).json()), ...ids((await t.get('/v1/branded?q=nutela&limit=8&offset=4')).json())];
+    expect(paged).toEqual(whole);
+    expect(new Set(whole).size).toBe(12);
+  });
+
+  it('corrects any word of the query, and leaves a word many names hold alone', async () => {
+    // OFF 8715700421650 "Heinz Ketchup": "ketchp" is in no name.
+    const ketchup = (await t.get('/v1/branded?q=heinz+ketchp')).json();
+    expect(ketchup.total).toBeGreaterThan(10);
+    expect(ketchup.data[0].name).toBe('Heinz Ketchup');
+    expect((await t.get('/v1/branded?q=doritoes')).json().data[0].name).toBe('Doritos');
+    const plain = (await t.get('/v1/branded?q=nutella')).json();
+    expect(plain.total).toBe(223);
+    // A last word being typed is a prefix, not a misspelling ("nutel" finds the jars as they are).
+    expect((await t.get('/v1/branded?q=nutel')).json().data[0].name.toLowerCase()).toBe('nutella');
+  });
+
+  it('combines the correction with brand and has', async () => {
+    const body = (await t.get('/v1/branded?q=nutela&brand=ferrero&has=brand,energy')).json();
+    expect(body.total).toBeGreaterThan(0);
+    expect(body.data.every((p: any) => /ferrero/i.test(`${p.brand} ${p.brand_owner}`) && p.name.toLowerCase().includes('nutella'))).toBe(true);
+  });
+});
+
 describe('hostile input', () => {
   const hostile = [
     '"',
