@@ -135,3 +135,23 @@ export function perKgCooked(rawPerKg: number, yieldFactor: number): number {
   if (!(yieldFactor > 0)) throw new RangeError(`a yield factor is positive, not ${yieldFactor}`);
   return rawPerKg / yieldFactor;
 }
+
+/**
+ * The footprint of a kilogram of a dried or concentrated fruit or vegetable from that of the fresh
+ * food: drying removes water only, so a kg of tomato paste (73.5 % water) holds the dry matter of
+ * (100 - 73.5) / (100 - 94.5) = 4.8 kg of fresh tomatoes (94.5 % water), and carries their
+ * footprint. (The energy of drying is outside every boundary the sources publish.)
+ */
+export function perKgConcentrated(freshPerKg: number, water: number, freshWater: number): number {
+  if (!(water >= 0 && water < 100 && freshWater >= 0 && freshWater < 100)) {
+    throw new RangeError(`water is a share of 0 to 100 g per 100 g, not ${water} and ${freshWater}`);
+  }
+  return (freshPerKg * (100 - water)) / (100 - freshWater);
+}
+
+/** Names of records made by removing water from a fruit or vegetable (dried, paste, powder, flakes...). */
+export const CONCENTRATED_NAME = /\b(?:dried|dehydrated|dry|powder|powdered|paste|concentrate|concentrated|flakes|granules|sun-dried|freeze-dried)\b/i;
+/** ...and of records that are more than the food without its water (sugar, syrup, oil added). */
+export const NOT_ONLY_DRIED_NAME = /\b(?:from concentrate|sweetened|candied|syrup|sugar|fried|oil|with salt|salted|juice drink|prepared|cooked|stewed|reconstituted|diluted)\b/i;
+/** How much drier than the fresh food (dry matter ratio) a record must be to be read as concentrated. */
+export const CONCENTRATED_MIN_RATIO = 1.5;

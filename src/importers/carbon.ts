@@ -8,6 +8,10 @@ import {
   MEDIAN_DQR4_MIN,
   percentile,
   perKgCooked,
+  perKgConcentrated,
+  CONCENTRATED_NAME,
+  NOT_ONLY_DRIED_NAME,
+  CONCENTRATED_MIN_RATIO,
   round,
   sameProductSpread,
   spread,
@@ -282,4 +286,54 @@ export function carbonOfCookedRecords(ctx: ImportContext, pairs: readonly RawCoo
     done.add(pair.cooked);
   }
   ctx.progress.info(`carbon: ${done.size} cooked records carry their raw food's footprint per kg cooked`);
+}
+
+/** FDC categories whose dried and concentrated records carry the fresh food's footprint per kg of dry matter. */
+const CONCENTRATED_CATEGORIES = new Set(['0900', '1100']);
+
+/**
+ * A study's per-kg value for a fruit or vegetable is for the fresh food: a record of it dried,
+ * dehydrated, powdered or concentrated to a paste mapped to the same product (SR 11546 tomato
+ * paste, 9291 prunes, 11284 dehydrated onion flakes) carries the footprint of the fresh food its
+ * dry matter came from (perKgConcentrated). The fresh food's water is the median of the raw
+ * records mapped to the same product and study; a product no raw record maps to is the dried
+ * food itself (SU-EATABLE LIFE RAISIN) and is left alone, as is a record with sugar, syrup or oil
+ * added (NOT_ONLY_DRIED_NAME), one not at least CONCENTRATED_MIN_RATIO times as dry, and
+ * everything outside fruit and vegetables (milk powders: the skim milk they are made from carries
+ * only a share of the milk's footprint).
+ */
+export function carbonOfConcentratedRecords(ctx: ImportContext): void {
+  const { db } = ctx;
+  const rows = db
+    .prepare(
+      `SELECT i.id, i.name, c.code AS category, k.source, k.product_code AS product, k.kg_co2e_per_kg AS value,
+         k.uncertainty_low AS low, k.uncertainty_high AS high, k.basis, w.amount AS water
+       FROM ingredient i JOIN category c ON c.id = i.category_id JOIN ingredient_carbon k ON k.ingredient_id = i.id
+       JOIN ingredient_nutrient w ON w.ingredient_id = i.id AND w.nutrient_id = 1051
+       WHERE k.class = 'global_study'`,
+    )
+    .all() as Array<{ id: number; name: string; category: string; source: string; product: string; value: number; low: number; high: number; basis: string; water: number }>;
+  const freshWater = new Map<string, number[]>();
+  const key = (r: { source: string; product: string }) => `${r.source}\u0000${r.product}`;
+  for (const r of rows) {
+    if (!CONCENTRATED_CATEGORIES.has(r.category) || !/\braw\b/i.test(r.name) || CONCENTRATED_NAME.test(r.name)) continue;
+    freshWater.set(key(r), [...(freshWater.get(key(r)) ?? []), r.water]);
+  }
+  const update = db.prepare('UPDATE ingredient_carbon SET kg_co2e_per_kg = ?, uncertainty_low = ?, uncertainty_high = ?, basis = ? WHERE ingredient_id = ?');
+  let n = 0;
+  for (const r of rows) {
+    if (!CONCENTRATED_CATEGORIES.has(r.category) || !CONCENTRATED_NAME.test(r.name) || NOT_ONLY_DRIED_NAME.test(r.name)) continue;
+    const fresh = median(freshWater.get(key(r)) ?? []);
+    if (fresh === null || r.water >= 100 || (100 - r.water) / (100 - fresh) < CONCENTRATED_MIN_RATIO) continue;
+    const scale = (v: number) => round(perKgConcentrated(v, r.water, fresh));
+    update.run(
+      scale(r.value),
+      scale(r.low),
+      scale(r.high),
+      `${r.basis}; per kg of the dried or concentrated food: the fresh food's value times its dry matter over the fresh food's (${round(100 - r.water, 2)} / ${round(100 - fresh, 2)} g per 100 g; fresh water the median of the raw records mapped to ${r.product})`,
+      r.id,
+    );
+    n += 1;
+  }
+  ctx.progress.info(`carbon: ${n} dried or concentrated fruit and vegetable records carry the fresh food's footprint per kg of dry matter`);
 }

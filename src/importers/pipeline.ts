@@ -4,7 +4,7 @@ import { writeIntegrity } from '../catalog/integrity.js';
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { CATALOG_DDL, SCHEMA_VERSION } from '../catalog/schema.js';
-import { carbonOfCookedRecords, importCarbon, locateCarbon } from './carbon.js';
+import { carbonOfConcentratedRecords, carbonOfCookedRecords, importCarbon, locateCarbon } from './carbon.js';
 import type { ImportContext, ImportStats } from './context.js';
 import { importCooking, locateCooking } from './cooking.js';
 import { deriveIngredientFields } from './derive.js';
@@ -146,6 +146,7 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     await importNational(ctx);
     await importCarbon(ctx, carbonDirs);
     carbonOfCookedRecords(ctx, await importCooking(ctx, cookingFiles));
+    carbonOfConcentratedRecords(ctx);
     prepareIngredientAnswers(ctx);
 
     // Branded products, in precedence order (README "Branded products: sources and merging"):

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileRules, frenchDqr, matchRule, percentile, perKgCooked, spread } from '../../src/domain/carbon.js';
+import { compileRules, CONCENTRATED_NAME, frenchDqr, matchRule, NOT_ONLY_DRIED_NAME, percentile, perKgConcentrated, perKgCooked, spread } from '../../src/domain/carbon.js';
 import mapping from '../../src/importers/mappings/carbon-rules.json' with { type: 'json' };
 import { literatureIndex, parseDensityCell } from '../../src/domain/literatureDensity.js';
 
@@ -53,5 +53,25 @@ describe('perKgCooked', () => {
     expect(perKgCooked(2.19, 2.804)).toBeCloseTo(0.781, 3);
     expect(perKgCooked(25.75, 0.691)).toBeCloseTo(37.265, 2);
     expect(() => perKgCooked(1, 0)).toThrow(RangeError);
+  });
+});
+
+describe('perKgConcentrated', () => {
+  it('scales the fresh food\'s footprint by the dry matter a kilogram holds', () => {
+    // tomato paste 73.5 % water against fresh tomatoes' 94.52 %
+    expect(perKgConcentrated(0.45, 73.5, 94.52)).toBeCloseTo(2.176, 3);
+    expect(perKgConcentrated(1, 50, 50)).toBe(1);
+    expect(() => perKgConcentrated(1, 100, 90)).toThrow(RangeError);
+    expect(() => perKgConcentrated(1, 10, -1)).toThrow(RangeError);
+  });
+
+  it('reads names that say water was removed, and not those with something added', () => {
+    for (const name of ['Plums, dried (prunes), uncooked', 'Tomato products, canned, paste', 'Onions, dehydrated flakes', 'Tomato powder', 'Shallots, freeze-dried', 'Tomatoes, sun-dried']) {
+      expect(CONCENTRATED_NAME.test(name), name).toBe(true);
+    }
+    expect(CONCENTRATED_NAME.test('Tomatoes, red, ripe, raw')).toBe(false);
+    for (const name of ['Cranberries, dried, sweetened', 'Grape juice, purple, from concentrate', 'Tomatoes, sun-dried, packed in oil, drained', 'Papaya, canned, heavy syrup']) {
+      expect(NOT_ONLY_DRIED_NAME.test(name), name).toBe(true);
+    }
   });
 });

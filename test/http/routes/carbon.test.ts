@@ -56,6 +56,26 @@ describe('GET /v1/ingredients/:id/carbon', () => {
     expect((await get('/v1/ingredients/1999631/carbon')).json().carbon).toMatchObject({ kg_co2e_per_kg: 0.42, product: { code: 'ALMOND MILK' } });
   });
 
+  it('carries the fresh food\'s footprint per kg of dry matter for dried and concentrated fruit and vegetables (session 15)', async () => {
+    // SU-EATABLE LIFE TOMATO 0.45 per kg fresh; SR 11546 tomato paste water 73.50 g (NUT_DATA 255); the raw
+    // records mapped to TOMATO (11527 93.0, 11529 94.52, 11695 94.78, 11696 95.28, 321360 92.5): median 94.52.
+    // 0.45 x (100 - 73.5) / (100 - 94.52) = 2.176 (AGRIBALYSE's tomato paste: 2.82).
+    const paste = (await get('/v1/ingredients/11546/carbon')).json();
+    expect(paste.carbon).toMatchObject({ source: 'su_eatable_life', product: { code: 'TOMATO' } });
+    expect(paste.carbon.kg_co2e_per_kg).toBeCloseTo(2.176, 3);
+    expect(paste.carbon.basis).toMatch(/dry matter over the fresh food's \(26\.5 \/ 5\.48 g per 100 g/);
+    expect(paste.carbon.uncertainty_low).toBeLessThanOrEqual(paste.carbon.kg_co2e_per_kg);
+    expect(paste.carbon.uncertainty_high).toBeGreaterThan(paste.carbon.kg_co2e_per_kg);
+    // PLUM 0.26; SR 9291 prunes water 30.92, the raw plums 84.555 (median): 0.26 x 69.08 / 15.445 = 1.163.
+    expect((await get('/v1/ingredients/9291/carbon')).json().carbon.kg_co2e_per_kg).toBeCloseTo(1.163, 3);
+    // Left as they were: the fresh food, a product that is the dried food itself (RAISIN, no raw record
+    // maps to it), a juice made up from concentrate, and milk powder (outside fruit and vegetables).
+    expect((await get('/v1/ingredients/11529/carbon')).json().carbon.kg_co2e_per_kg).toBe(0.45);
+    expect((await get('/v1/ingredients/9298/carbon')).json().carbon).toMatchObject({ kg_co2e_per_kg: 0.81, product: { code: 'RAISIN' } });
+    expect((await get('/v1/ingredients/2003592/carbon')).json().carbon.basis).not.toMatch(/dry matter/);
+    expect((await get('/v1/ingredients/1091/carbon')).json().carbon.basis).not.toMatch(/dry matter/);
+  });
+
   it('rates a low-uncertainty item dqr 1', async () => {
     // CROPS,APPLE,0.25,L,OK item,FRUIT OPENFIELD,0.40,FRUIT OTHER ,0.32
     const body = (await get('/v1/ingredients/9003/carbon')).json();
