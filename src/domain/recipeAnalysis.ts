@@ -212,18 +212,39 @@ const STICK_FATS = /\b(?:butter|margarine|shortening|lard|spread|oleo)\b/i;
 type PieceWeight = NonNullable<ConversionInput['pieces'][PieceUnit]>;
 
 /**
- * The weight of one can of a record, from its household measures ("can" = 436 g for SR 16034 kidney
- * beans; "can (total can contents)" = 448 g for 16058 chickpeas): a can whose volume the
- * description states is a volume measure, not this. Null when the record gives none.
+ * The containers a cook counts in, by the words of a line and of a record's household measures:
+ * a tin is a can, a pack a package, a sachet or envelope a packet.
  */
-export function canWeightFrom(measures: Parameters<typeof pieceWeightsFrom>[0]): PieceWeight | null {
-  const m = measures.find((x) => /^cans?\b/i.test(x.description) && x.measure_kind !== 'volume' && x.amount > 0 && x.gram_weight > 0);
-  return m ? { grams: m.gram_weight / m.amount, measure: `${m.amount} ${m.description} = ${m.gram_weight} g`, size: null } : null;
+const CONTAINERS: Readonly<Record<string, string>> = {
+  can: 'can', tin: 'can', package: 'package', pack: 'package', packet: 'packet', sachet: 'packet', envelope: 'packet',
+  jar: 'jar', bag: 'bag', box: 'box', bottle: 'bottle', carton: 'carton', tub: 'tub',
+};
+const CONTAINER_MEASURE = new RegExp(`^(${[...Object.keys(CONTAINERS), 'pkg'].join('|')})s?\\b`, 'i');
+
+/** The container a line's unit names ("tins" -> "can"), or null for any other unit. */
+export const containerOf = (unit: string | null): string | null => (unit === null ? null : (CONTAINERS[unit] ?? null));
+
+/**
+ * The weight of one container of a record, by container, from its household measures ("can" =
+ * 436 g for SR 16034 kidney beans; "can (total can contents)" = 448 g for 16058 chickpeas;
+ * "package (10 oz)" = 284 g for 11463 frozen spinach; "packet" = 7.2 g for 18375 dry yeast): the
+ * first measure of each. A container whose volume the description states is a volume measure,
+ * not this. Empty when the record gives none.
+ */
+export function containerWeightsFrom(measures: Parameters<typeof pieceWeightsFrom>[0]): Map<string, PieceWeight> {
+  const out = new Map<string, PieceWeight>();
+  for (const m of measures) {
+    const word = CONTAINER_MEASURE.exec(m.description)?.[1]?.toLowerCase();
+    const container = word === undefined ? undefined : (CONTAINERS[word] ?? 'package');
+    if (container === undefined || out.has(container) || m.measure_kind === 'volume' || !(m.amount > 0) || !(m.gram_weight > 0)) continue;
+    out.set(container, { grams: m.gram_weight / m.amount, measure: `${m.amount} ${m.description} = ${m.gram_weight} g`, size: null });
+  }
+  return out;
 }
 
 /**
  * Grams for a line: the first measure by mass, else by volume (through the density), else a can
- * or tin by the record's can (canWeightFrom), else by pieces (a bare count is pieces); a weight
+ * or other container by the record's measure of it (containerWeightsFrom), else by pieces (a bare count is pieces); a weight
  * given for each piece ("2 (400 g) cans") counts once per piece. Null grams when the line has no amount or its unit has no weight
  * for this ingredient (a "handful").
  */
@@ -232,17 +253,18 @@ export function weighLine(
   system: MeasuringSystem,
   density: ConversionInput['density'],
   pieces: ConversionInput['pieces'],
-  can: PieceWeight | null = null,
+  containers: ReadonlyMap<string, PieceWeight> = new Map(),
 ): LineWeight {
   if (line.measures.length === 0) return { grams: null, basis: 'no amount in the line' };
   const count = line.measures[0]!.unit === null ? line.measures[0]!.quantity : 1;
-  const isCan = (m: LineMeasure) => can !== null && (m.unit === 'can' || m.unit === 'tin');
+  const containerWeight = (m: LineMeasure) => containers.get(containerOf(m.unit) ?? '');
+  const inContainer = (m: LineMeasure) => containerWeight(m) !== undefined;
   const asUnit = (m: LineMeasure): { unit: Unit; amount: number } | null => {
     if (m.unit === null) return { unit: 'piece', amount: m.quantity };
     // A stick is the US stick of butter (8 tbsp) only for the fats sold in sticks: a stick of celery
     // is a stalk, a cinnamon stick one piece (not 8 tbsp of ground cinnamon).
     if (m.unit === 'stick' && !STICK_FATS.test(line.food)) return { unit: 'piece', amount: m.quantity };
-    if (isCan(m)) return { unit: 'piece', amount: m.quantity };
+    if (inContainer(m)) return { unit: 'piece', amount: m.quantity };
     const conv = toConversionUnit(m.unit);
     return conv ? { unit: conv.unit, amount: m.quantity * conv.factor } : null;
   };
@@ -250,7 +272,7 @@ export function weighLine(
   const pick =
     candidates.find((c) => kindOf(c.u.unit) === 'mass') ??
     candidates.find((c) => kindOf(c.u.unit) === 'volume') ??
-    candidates.find((c) => isCan(c.m)) ??
+    candidates.find((c) => inContainer(c.m)) ??
     candidates.find((c) => pieces[c.u.unit as PieceUnit] !== undefined) ??
     null;
   if (!pick) {
@@ -264,12 +286,12 @@ export function weighLine(
     const u = asUnit(line.measures[i]!);
     if (u !== null && kindOf(u.unit) === kindOf(pick.u.unit)) added.push({ unit: u.unit, amount: u.amount * (pick.m.each ? count : 1) });
   }
-  // A can is weighed by the record's can, as one piece of it.
-  const weights = isCan(pick.m) ? { piece: can! } : pieces;
+  // A container is weighed by the record's measure of it, as one piece of it.
+  const weights = inContainer(pick.m) ? { piece: containerWeight(pick.m)! } : pieces;
   try {
     const result = convert({ from: pick.u.unit, to: 'g', amount, system, density, pieces: weights });
     for (const a of added) result.amount += convert({ from: a.unit, to: 'g', amount: a.amount, system, density, pieces: weights }).amount;
-    const written = [`${amount} ${isCan(pick.m) ? pick.m.unit : pick.u.unit}`, ...added.map((a) => `${a.amount} ${a.unit}`)].join(' + ');
+    const written = [`${amount} ${inContainer(pick.m) ? pick.m.unit : pick.u.unit}`, ...added.map((a) => `${a.amount} ${a.unit}`)].join(' + ');
     if (result.amount > MAX_LINE_GRAMS) return { grams: null, basis: `${written} is more than ${MAX_LINE_GRAMS / 1000} kg: not counted` };
     const how =
       result.pieceWeights.length > 0

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cookedQuery, sameFood, searchQueries, seasoningQuery } from '../../src/domain/recipeAnalysis.js';
+import { containerOf, containerWeightsFrom, cookedQuery, sameFood, searchQueries, seasoningQuery } from '../../src/domain/recipeAnalysis.js';
 import { parseIngredientLine } from '../../src/domain/recipeLine.js';
 
 describe('sameFood', () => {
@@ -56,5 +56,21 @@ describe('cookedQuery', () => {
   it('leaves an instruction after the food and a line without a state alone', () => {
     expect(q('1 cup white rice, cooked according to the packet')).toBeNull();
     expect(q('2 cups white rice')).toBeNull();
+  });
+});
+
+describe('containerWeightsFrom', () => {
+  const m = (description: string, gram_weight: number, measure_kind = 'other', amount = 1) => ({ description, gram_weight, measure_kind, amount, measure_unit: null });
+  it('keeps the first measure of each container, a tin as a can and a pack as a package', () => {
+    const weights = containerWeightsFrom([m('cup', 156, 'volume'), m('package (10 oz)', 284), m('package', 300), m('can', 436), m('pkg', 10), m('2 packets', 14.4, 'other', 2)] as never);
+    expect(weights.get('package')).toMatchObject({ grams: 284, measure: '1 package (10 oz) = 284 g' });
+    expect(weights.get('can')?.grams).toBe(436);
+    expect(weights.get('packet')).toBeUndefined();
+    expect(containerWeightsFrom([m('packet', 7.2)] as never).get('packet')?.grams).toBe(7.2);
+    expect(containerWeightsFrom([m('can (15 fl oz)', 444, 'volume')] as never).size).toBe(0);
+    expect(containerOf('tin')).toBe('can');
+    expect(containerOf('pack')).toBe('package');
+    expect(containerOf('sachet')).toBe('packet');
+    expect(containerOf('cup')).toBeNull();
   });
 });

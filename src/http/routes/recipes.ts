@@ -4,7 +4,7 @@ import { ALLERGENS, type Allergen } from '../../domain/allergens.js';
 import { parseSystem, SYSTEMS, type MeasuringSystem } from '../../domain/conversion.js';
 import { resolveCountry, type CountryCode } from '../../domain/countries.js';
 import { asAvailableCarbohydrate } from '../../domain/countryNutrients.js';
-import { canWeightFrom, matchConfidence, piecesFor, sameFood, searchQueries, specificSearch, weighLine } from '../../domain/recipeAnalysis.js';
+import { containerWeightsFrom, matchConfidence, piecesFor, sameFood, searchQueries, specificSearch, weighLine } from '../../domain/recipeAnalysis.js';
 import { parseIngredientLine, type ParsedLine } from '../../domain/recipeLine.js';
 import type { Ingredients } from '../../catalog/ingredients.js';
 import { ApiError } from '../../errors.js';
@@ -259,7 +259,7 @@ function weighByTwin(
 /** A line weighed by one record's density, piece weights (the cook's piece word first) and can. */
 function weighWith(ingredients: Ingredients, id: number, parsed: ParsedLine, system: MeasuringSystem, pieceName: string | null): ReturnType<typeof weighLine> {
   const measures = ingredients.measures(id);
-  return weighLine(parsed, system, ingredients.density(id)!, piecesFor(measures, parsed.size, pieceName), canWeightFrom(measures));
+  return weighLine(parsed, system, ingredients.density(id)!, piecesFor(measures, parsed.size, pieceName), containerWeightsFrom(measures));
 }
 
 /** A cook's unit that names which piece of the record is meant (its stalk, not its spear). */

@@ -159,6 +159,24 @@ describe('POST /v1/recipes/analyze', () => {
     expect(body.unweighed).toContain(2);
   });
 
+  it('weighs packages, packs, packets and sachets by the record\'s own measure of them (session 15)', async () => {
+    const body = (await analyze({ lines: ['2 packages frozen spinach', '1 pack bacon', '1 sachet dried yeast', '1 package cream cheese', '1 jar salsa'] })).json();
+    const [spinach, bacon, yeast, cream, salsa] = body.lines;
+    // SR28 WEIGHT.txt 11463 "Spinach, frozen, chopped or leaf, unprepared": 1 package (10 oz) = 284 g.
+    expect(spinach).toMatchObject({ ingredient: { id: 11463 }, grams: 568 });
+    expect(spinach.provenance.grams_basis).toBe('2 package x 284 g (1 package (10 oz) = 284 g)');
+    // 10123 "Pork, cured, bacon, unprepared": 1 package = 442 g; 18375 baker's yeast, active dry: 1 packet = 7.2 g.
+    expect(bacon).toMatchObject({ ingredient: { id: 10123 }, grams: 442 });
+    expect(yeast).toMatchObject({ ingredient: { id: 18375 }, grams: 7.2 });
+    expect(yeast.provenance.grams_basis).toBe('1 sachet x 7.2 g (1 packet = 7.2 g)');
+    // 1017 "Cheese, cream": SR's package is the small one, 3 oz = 85 g, and the basis says so.
+    expect(cream).toMatchObject({ ingredient: { id: 1017 }, grams: 85 });
+    expect(cream.provenance.grams_basis).toMatch(/package, small \(3 oz\) = 85 g/);
+    // No jar measure for salsa: unweighed, and said so.
+    expect(salsa.grams).toBe(0);
+    expect(body.unweighed).toEqual([4]);
+  });
+
   it('reads a stick as 8 tbsp only for butter and the fats sold that way (session 14 user trial)', async () => {
     const body = (await analyze({ lines: ['1 stick celery', '1 stick butter', '1 cinnamon stick'] })).json();
     const [celery, butter, cinnamon] = body.lines;
