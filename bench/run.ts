@@ -18,7 +18,7 @@ import { parse } from 'csv-parse/sync';
 import path from 'node:path';
 import { loadConfig } from '../src/config.js';
 import { rng } from '../src/synth/brandedRelease.js';
-import { ROOT, scratchDir, serverEnv, spawnUntil, startLarder } from './server.js';
+import { integrityChecked, ROOT, scratchDir, serverEnv, spawnUntil, startLarder } from './server.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 /**
@@ -257,6 +257,7 @@ async function main(): Promise<void> {
   const first = await fetch(`${uncached.base}/v1/ingredients/1001`, { headers: uncached.headers });
   const coldStartMs = performance.now() - spawnedAt;
   if (first.status !== 200) throw new Error(`first request answered ${first.status}`);
+  await integrityChecked(uncached.base);
 
   // The bare server's bytes: exactly what the real server answered for each URL.
   const bodies: Record<string, string> = {};
@@ -338,6 +339,7 @@ async function main(): Promise<void> {
   let cachedMemory: ReturnType<typeof memoryOf> = null;
   if (mix.length > 0) {
     const cachedServer = await startLarder(serverEnv(config.catalogPath));
+    await integrityChecked(cachedServer.base);
     const on = { base: cachedServer.base, headers: cachedServer.headers, pid: cachedServer.child.pid };
     await measure(`Zipf mix of all ${mix.length} URLs, cache on (${config.responseCacheMb} MB)`, on, zipf(mix));
     cachedMemory = memoryOf(cachedServer.child.pid!);
