@@ -1,4 +1,4 @@
-import { ATWATER_GENERAL, ATWATER_SPECIFIC, ENERGY_KCAL, ENERGY_KJ, missingEnergy } from '../domain/energy.js';
+import { ENERGY_INPUTS, missingEnergy } from '../domain/energy.js';
 import { normalizeName } from '../domain/search.js';
 import { countRows, countSkipped, derivationFromSourceCode, type ImportContext } from './context.js';
 import { fileSize, numberOrNull, readCsv } from './readers.js';
@@ -88,7 +88,6 @@ export async function importFoundation(ctx: ImportContext, dir: string, derivati
   const valuesFile = requireFile(dir, 'food_nutrient.csv');
   const valuesTask = ctx.progress.task('Foundation nutrient values', fileSize(valuesFile));
   let values = 0;
-  const energyIds = new Set([ENERGY_KCAL, ENERGY_KJ, ATWATER_GENERAL, ATWATER_SPECIFIC]);
   const energyOf = new Map<number, Map<number, number>>();
   for await (const row of readCsv(valuesFile, valuesTask)) {
     const fdcId = Number(row.fdc_id);
@@ -105,16 +104,20 @@ export async function importFoundation(ctx: ImportContext, dir: string, derivati
     }
     insertValue.run(fdcId, nutrientId, amount, derivationFromSourceCode(derivations.get(row.derivation_id ?? '')));
     values++;
-    if (energyIds.has(nutrientId)) {
+    if (ENERGY_INPUTS.has(nutrientId)) {
       const energy = energyOf.get(fdcId) ?? new Map<number, number>();
       energy.set(nutrientId, amount);
       energyOf.set(fdcId, energy);
     }
   }
-  // Energy always present: kcal and kJ from the Atwater sums where the record gives only those.
+  // Energy always present: kcal and kJ from the Atwater sums where the record gives only those,
+  // else from its own macronutrients with the general factors (a fat or oil from its fat).
+  const fatsAndOils = new Set(
+    ctx.db.prepare("SELECT i.id FROM ingredient i JOIN category c ON c.id = i.category_id WHERE c.code = '0400'").pluck().all() as number[],
+  );
   let derivedEnergy = 0;
   for (const [fdcId, amounts] of energyOf) {
-    for (const e of missingEnergy(amounts)) {
+    for (const e of missingEnergy(amounts, fatsAndOils.has(fdcId))) {
       insertValue.run(fdcId, e.nutrientId, e.amount, e.derivation);
       derivedEnergy++;
     }

@@ -42,8 +42,24 @@ describe('energy always present', () => {
     });
   });
 
+  it('sums the general factors over the fat of an oil or of butter that gives no energy at all (session 15 user trial)', async () => {
+    // food_nutrient.csv: 748608 "Oil, olive, extra virgin" gives only 1085 (total lipid, NLEA) = 93.7: 9 x 93.7 = 843.3 kcal
+    const oil = (await t.get('/v1/ingredients/748608')).json();
+    expect(nutrient(oil, 1008)).toMatchObject({ unit: 'kcal', amount: 843.3, derivation: 'atwater_general' });
+    expect(nutrient(oil, 1062)).toMatchObject({ unit: 'kJ', amount: 3528.4, derivation: 'atwater_general' }); // 843.3 x 4.184
+    // 790508 "Butter, stick, salted": fat 82.2, water 15.8 (nothing else of note): 9 x 82.2 = 739.8 kcal
+    expect(nutrient((await t.get('/v1/ingredients/790508')).json(), 1008)).toMatchObject({ amount: 739.8, derivation: 'atwater_general' });
+    // A recipe line of it now counts: a tablespoon of the oil (13.5 g, its own measure) is 113.8 kcal.
+    const line = (await t.get('/v1/ingredients/748608/nutrients?amount=1&unit=tbsp')).json();
+    expect(nutrient(line, 1008).amount).toBeCloseTo(843.3 * (line.grams / 100), 1);
+    // A record without carbohydrate that is not fat alone keeps no energy rather than a guess:
+    // 747441 "Beans, Dry, Navy (0% moisture)" gives protein 24.1, fat 1.51, fibre, no carbohydrate.
+    expect((await t.get('/v1/ingredients/747441')).json().nutrients.some((n: { nutrient_id: number }) => n.nutrient_id === 1008)).toBe(false);
+  });
+
   it('has energy in kcal for every Foundation food that gives any energy figure', async () => {
-    // 316 Foundation foods, 287 with 1008 or 2047/2048 (food_nutrient.csv); all 287 now carry 1008
+    // 316 Foundation foods, 287 with 1008 or 2047/2048 (food_nutrient.csv), and 10 oils and butters
+    // that give their fat only (8 oils of FDC category 0400, 2 butters whose fat and water reach 97 g)
     const db = new Database(inject('catalogPath'), { readonly: true });
     const row = db
       .prepare(
@@ -52,6 +68,6 @@ describe('energy always present', () => {
       )
       .get() as { n: number };
     db.close();
-    expect(row.n).toBe(287);
+    expect(row.n).toBe(297);
   });
 });
