@@ -18,6 +18,13 @@ const METHOD_WORDS: Array<[RegExp, Method]> = [
   [/\b(?:boiled|simmered|stewed|braised|poached)\b/, 'boiling'],
 ];
 
+/**
+ * How USDA names a cereal made with water ("Cereals, oats, regular and quick, unenriched, cooked
+ * with water"; "..., instant, ..., prepared with water"): porridge is the oats boiled in water.
+ * Only for cereals: a juice concentrate "prepared with water" is diluted, not cooked.
+ */
+const WITH_WATER_SEGMENT = /^(?:cooked|prepared) with water$/;
+
 /** Name segments that describe state or cooking, not the food: removed to find raw/cooked pairs. */
 const STATE_SEGMENT =
   /^(?:raw|unprepared|uncooked|dry|cooked|boiled|drained|without salt|with salt|dry heat|moist heat|steamed|grilled|broiled|pan-broiled|fried|pan-fried|deep-fried|stir-fried|sauteed|pan-browned|baked|roasted|oven-roasted|slow roasted|simmered|stewed|braised|poached|microwaved|heated|unheated|salt added in processing|without salt added|with salt added|without added salt|with added salt)$/;
@@ -36,6 +43,9 @@ const COOKED_FORM_SEGMENT = /^(?:crumbles|patty|patties|loaf)$/;
  */
 const MATURE_SEGMENT = /^mature(?: seeds)?(?: cooked)?$/;
 
+/** One enrichment said two ways by USDA's names of one food's records ("not fortified" dry oats, "unenriched" cooked). */
+const ENRICHMENT_SYNONYMS: Readonly<Record<string, string>> = { 'not fortified': 'unenriched' };
+
 export interface CookingName {
   /** The name without state and cooking segments, lower-cased: the key raw and cooked records share. */
   base: string;
@@ -47,20 +57,26 @@ export interface CookingName {
 /**
  * Reads a reference-dataset name ("Broccoli, cooked, boiled, drained, without salt"). A plain
  * "cooked" without a method word counts as boiling outside meats, as USDA uses it for
- * vegetables, grains and legumes cooked in water.
+ * vegetables, grains and legumes cooked in water; a cereal (`cereal`) "cooked with water" or
+ * "prepared with water" is boiled too (WITH_WATER_SEGMENT).
  */
-export function parseCookingName(name: string, meat: boolean): CookingName {
+export function parseCookingName(name: string, meat: boolean, cereal = false): CookingName {
   const lower = name.toLowerCase().replace(/\([^)]*\)/g, ' ').replace(/\s+/g, ' ');
-  const segments = lower.split(',').map((s) => s.trim()).filter(Boolean);
-  let method: Method | null = null;
+  const all = lower.split(',').map((s) => s.trim()).filter(Boolean);
+  const withWater = cereal && all.some((s) => WITH_WATER_SEGMENT.test(s));
+  const segments = withWater ? all.filter((s) => !WITH_WATER_SEGMENT.test(s)) : all;
+  let method: Method | null = withWater ? 'boiling' : null;
   for (const [pattern, m] of METHOD_WORDS) {
-    if (segments.some((s) => pattern.test(s))) {
+    if (method === null && segments.some((s) => pattern.test(s))) {
       method = m;
       break;
     }
   }
   const cooked = method !== null || segments.includes('cooked') || segments.includes('mature cooked');
-  const base = segments.filter((s) => !STATE_SEGMENT.test(s) && !MATURE_SEGMENT.test(s) && !(cooked && COOKED_FORM_SEGMENT.test(s))).join(', ');
+  const base = segments
+    .filter((s) => !STATE_SEGMENT.test(s) && !MATURE_SEGMENT.test(s) && !(cooked && COOKED_FORM_SEGMENT.test(s)))
+    .map((s) => ENRICHMENT_SYNONYMS[s] ?? s)
+    .join(', ');
   if (cooked && method === null && !meat) method = 'boiling';
   return { base, cooked, method };
 }
@@ -82,8 +98,11 @@ export interface Proximates {
   energy?: number | undefined;
 }
 
-/** Plausible cooked/raw weight ratios; a pair outside them is a mismatch, not a yield. */
-export const YIELD_RANGE = { min: 0.2, max: 5 } as const;
+/**
+ * Plausible cooked/raw weight ratios; a pair outside them is a mismatch, not a yield. Porridge is
+ * the most water a food takes up: SR 8120 dry oats to 8121 oats cooked with water, 5.5.
+ */
+export const YIELD_RANGE = { min: 0.2, max: 6 } as const;
 
 /**
  * The yield of a raw/cooked pair by the balance of fat-free dry matter, which cooking in
@@ -117,7 +136,10 @@ export const DRY_WATER_G = 25;
  *   (at most 1) and loses at most what simmering loses (at most its boiling yield);
  * - a dry food cooked dry (fried, baked, grilled) keeps its weight where the yield comes from
  *   other categories' foods, which lose their water (its own category's pairs, roasted nuts, say otherwise);
- * - no food loses more weight than the water it holds: at least its dry matter.
+ * - no food loses more weight than the water it holds: at least its dry matter;
+ * - a record already cooked (its name says so: SR 20045 "Rice, ..., cooked", 8103 Cream of Wheat
+ *   "cooked with water") takes up no more water when cooked again: at most 1, where its
+ *   category's median (dry rice's 2.9, dry hot cereals' 5.5) would have diluted it again.
  * The bounded yield, and why it moved (null when it did not).
  */
 export function boundGroupYield(
@@ -130,6 +152,8 @@ export function boundGroupYield(
     boilingYield: number | undefined;
     /** Whether `y` is a median of other categories' pairs, not of the food's own category. */
     fromOtherCategories: boolean;
+    /** Whether the record is itself cooked. */
+    cooked?: boolean;
   },
 ): { y: number; why: string | null } {
   const { rawWater, boilingYield, fromOtherCategories } = food;
@@ -147,6 +171,10 @@ export function boundGroupYield(
       out = Math.min(y, 1, boilingYield ?? 1);
       why = out === 1 ? 'held at 1: steaming adds no water' : 'steaming adds no water and loses what simmering loses: the boiling yield';
     }
+  }
+  if (food.cooked === true && out > 1) {
+    out = 1;
+    why = 'held at 1: the record is already cooked, and cooking it again takes up no water';
   }
   if (rawWater !== undefined && rawWater >= 0 && rawWater < 100) {
     const dryMatter = (100 - rawWater) / 100;
@@ -283,6 +311,8 @@ export function cookedAmount(rawAmount: number, retention: number, yieldFactor: 
 
 /** Categories whose yields come from the USDA cooking yields table for meat and poultry. */
 export const MEAT_CATEGORIES = new Set(['0500', '0700', '1000', '1300', '1700']);
+/** Breakfast cereals and cereal grains: the categories whose records are "cooked with water" (parseCookingName). */
+export const CEREAL_CATEGORIES = new Set(['0800', '2000']);
 
 /** The method a request asks for (case-insensitive); boiling when absent. */
 export function parseMethod(raw: string | undefined): Method {

@@ -1,6 +1,7 @@
 import {
   boundGroupYield,
   boundRetention,
+  CEREAL_CATEGORIES,
   MEAT_CATEGORIES,
   METHODS,
   methodOfPreparation,
@@ -124,7 +125,7 @@ export async function importCooking(ctx: ImportContext, files: { retentionFile: 
   const byId = new Map<number, Ing>();
   const groups = new Map<string, { raw: Ing[]; cooked: Map<Method, Ing[]> }>();
   for (const row of ingredients) {
-    const parsed = parseCookingName(row.name, MEAT_CATEGORIES.has(row.categoryCode) || row.categoryCode === '1500');
+    const parsed = parseCookingName(row.name, MEAT_CATEGORIES.has(row.categoryCode) || row.categoryCode === '1500', CEREAL_CATEGORIES.has(row.categoryCode));
     const ing: Ing = { ...row, p: prox.get(row.id) ?? {}, ...parsed };
     byId.set(ing.id, ing);
     const key = `${ing.categoryCode}|${ing.base}`;
@@ -208,6 +209,7 @@ export async function importCooking(ctx: ImportContext, files: { retentionFile: 
           rawWater: ing.p.water,
           boilingYield: resolved.get(`${ing.id}|boiling`)?.y,
           fromOtherCategories: r.otherCategories === true,
+          cooked: ing.cooked,
         });
         if (bound.why !== null) r = { y: fmt(bound.y), source: r.source, basis: `${r.basis} (${fmt(r.y)}); ${bound.why}` };
       }

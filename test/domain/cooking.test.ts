@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cookNutrients, methodOfPreparation, pairYield, parseCookingName, parseMethod, retentionCodeFor } from '../../src/domain/cooking.js';
+import { boundGroupYield, cookNutrients, methodOfPreparation, pairYield, parseCookingName, parseMethod, retentionCodeFor } from '../../src/domain/cooking.js';
 
 describe('parseCookingName', () => {
   it('finds the shared base and the method of raw and cooked records', () => {
@@ -9,6 +9,21 @@ describe('parseCookingName', () => {
     expect(parseCookingName('Beef, flank, cooked', true)).toMatchObject({ cooked: true, method: null });
     expect(parseCookingName('Chicken, breast, meat only, cooked, roasted', true)).toMatchObject({ method: 'baking' });
     expect(parseCookingName('Fish, cod, Atlantic, cooked, dry heat', true)).toMatchObject({ cooked: true });
+  });
+  it('reads a cereal cooked or prepared with water as boiled, and one enrichment said two ways as one (session 15)', () => {
+    const dry = parseCookingName('Cereals, oats, regular and quick, not fortified, dry', false, true);
+    const porridge = parseCookingName('Cereals, oats, regular and quick, unenriched, cooked with water (includes boiling and microwaving), without salt', false, true);
+    expect(porridge).toEqual({ base: dry.base, cooked: true, method: 'boiling' });
+    expect(parseCookingName('Cereals, CREAM OF WHEAT, instant, prepared with water, without salt', false, true)).toMatchObject({ cooked: true, method: 'boiling' });
+    // a juice concentrate made up with water is diluted, not cooked
+    expect(parseCookingName('Lemonade, frozen concentrate, white, prepared with water', false)).toMatchObject({ cooked: false, method: null });
+    // porridge takes up more water than any other pair (SR 8120 -> 8121: water 10.84 -> 83.61, fat 6.52 -> 1.52)
+    expect(pairYield({ water: 10.84, fat: 6.52 }, { water: 83.61, fat: 1.52 })).toBeCloseTo(5.557, 3);
+  });
+  it('holds a cooked record\'s borrowed yield at 1, and a dry food\'s at least at its dry matter', () => {
+    expect(boundGroupYield('boiling', 2.875, { rawWater: 68.4, boilingYield: undefined, fromOtherCategories: false, cooked: true })).toMatchObject({ y: 1 });
+    expect(boundGroupYield('boiling', 2.875, { rawWater: 11.6, boilingYield: undefined, fromOtherCategories: false })).toEqual({ y: 2.875, why: null });
+    expect(boundGroupYield('boiling', 0.5, { rawWater: 11.6, boilingYield: undefined, fromOtherCategories: true }).y).toBeCloseTo(0.884, 3);
   });
   it('maps the yields table preparation methods', () => {
     expect(methodOfPreparation('Baked or Roasted, unspecified')).toBe('baking');

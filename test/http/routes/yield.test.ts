@@ -107,6 +107,25 @@ describe('yields and retention that respect physics', () => {
     expect(body.yield_basis).toContain('20121');
   });
 
+  it('boils oats to porridge by their own pair, and cooks a cooked record again at 1 (session 15 user trial)', async () => {
+    // SR28 NUT_DATA: 8120 "Cereals, oats, regular and quick, not fortified, dry" water 10.84 fat 6.52, 379 kcal;
+    // 8121 "..., unenriched, cooked with water ..., without salt" water 83.61 fat 1.52, 71 kcal. The names
+    // say "not fortified" and "unenriched" for one thing; the yield was the all-categories median, 0.892,
+    // so porridge came out at 424.9 kcal and 0 g water per 100 g.
+    const oats = (await get('/v1/ingredients/8120/yield?method=boiling')).json();
+    expect(oats).toMatchObject({ yield_source: 'raw_cooked_pair' });
+    expect(oats.yield_factor).toBeCloseTo((100 - 10.84 - 6.52) / (100 - 83.61 - 1.52), 3); // 5.557
+    expect(oats.yield_basis).toContain('8121');
+    const porridge = (await get('/v1/ingredients/8120/nutrients?method=boiling')).json();
+    const kcal = porridge.nutrients.find((n: { nutrient_id: number }) => n.nutrient_id === 1008).amount;
+    expect(kcal).toBeGreaterThan(60);
+    expect(kcal).toBeLessThan(75);
+    // Cooked rice boiled again took the grains' median (2.875) and diluted itself: held at 1 now.
+    const rice = (await get('/v1/ingredients/20045/yield?method=boiling')).json();
+    expect(rice).toMatchObject({ yield_factor: 1, yield_source: 'group_default' });
+    expect(rice.yield_basis).toMatch(/already cooked/);
+  });
+
   it('pairs dry lentils with their boiled record although only one name says "mature seeds"', async () => {
     const body = (await get('/v1/ingredients/16069/yield?method=boiling')).json();
     // SR28: 16069 "Lentils, raw" water 8.26 fat 1.06; 16070 "Lentils, mature seeds, cooked, boiled,
