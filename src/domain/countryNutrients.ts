@@ -1,5 +1,6 @@
 import { labelEnergy } from './labelEnergy.js';
 import { familyOf, fortifiedNutrients, wholeKeys, wholesOf, type Whole } from './nutrientFamilies.js';
+import { KJ_PER_KCAL } from './energy.js';
 
 /** `trace` (present, below quantification; amount 0), `less_than` (amount is the limit), `estimated`, or null. */
 export type Qualifier = 'trace' | 'less_than' | 'estimated';
@@ -61,11 +62,29 @@ export function resolveCountryNutrients(
   // A national food without energy but with its macronutrients (CIQUAL "Broccoli, raw" gives "-"
   // for energy) has its energy from them, by the factors the tables themselves use (Regulation
   // (EU) No 1169/2011, Annex XIV), not USDA's energy of other macronutrients beside them.
-  // A table that gives one unit only (BLS: kcal) has the other from its macronutrients the same way.
   const nationalEnergyIds = new Set((national?.nutrients ?? []).filter((n) => familyOf(n.nutrient_id) === 'energy').map((n) => n.nutrient_id));
   const energyMissing = [ENERGY_KCAL, ENERGY_KJ].filter((id) => !nationalEnergyIds.has(id));
   const onlyUnits = nationalEnergyIds.size === 0 || [...nationalEnergyIds].every((id) => id === ENERGY_KCAL || id === ENERGY_KJ);
-  if (national && energyMissing.length > 0 && onlyUnits) {
+  // A table that gives one unit only (BLS: kcal) has the other converted from it (1 kcal = 4.184
+  // kJ), so the two units of one answer agree (BLS banana 79 kcal is 330.5 kJ, not the 323.4 kJ
+  // its macronutrients give, which a client reading both would see as two energies).
+  const givenUnit = [...nationalEnergyIds].filter((id) => id === ENERGY_KCAL || id === ENERGY_KJ);
+  const given = givenUnit.length === 1 ? fromNational.get(givenUnit[0]!) : undefined;
+  if (national && energyMissing.length === 1 && given !== undefined && given.amount !== null) {
+    const id = energyMissing[0]!;
+    const ref = reference.find((r) => r.nutrient_id === id);
+    const amount = id === ENERGY_KJ ? given.amount * KJ_PER_KCAL : given.amount / KJ_PER_KCAL;
+    out.push({
+      nutrient_id: id,
+      name: ref?.name ?? 'Energy',
+      unit: id === ENERGY_KCAL ? 'kcal' : 'kJ',
+      amount: Math.round(amount * 10) / 10,
+      derivation: id === ENERGY_KJ ? 'converted_from_kcal' : 'converted_from_kj',
+      source: national.datasetId,
+      qualifier: null,
+      rank: ref?.rank ?? null,
+    });
+  } else if (national && energyMissing.length > 0 && onlyUnits) {
     const energy = nationalEnergy(fromNational);
     if (energy !== null) {
       for (const [id, amount] of [[ENERGY_KCAL, energy.kcal], [ENERGY_KJ, energy.kJ]] as const) {
@@ -85,7 +104,7 @@ export function resolveCountryNutrients(
     }
   }
   const nationalFamilies = new Set((national?.nutrients ?? []).map((n) => familyOf(n.nutrient_id)).filter((f) => f !== null));
-  if (out.some((n) => n.derivation === CALCULATED_EU_1169)) nationalFamilies.add('energy');
+  if (out.some((n) => n.derivation === CALCULATED_EU_1169 || n.derivation === 'converted_from_kcal' || n.derivation === 'converted_from_kj')) nationalFamilies.add('energy');
   const fortified = national && names ? fortifiedNutrients(names.reference, names.national) : new Set<number>();
   // What the national values say of wholes and parts: the largest national amount of each whole
   // (carbohydrate by whichever definition it gives), the largest national part of each. A trace is 0.

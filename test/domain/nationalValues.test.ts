@@ -43,6 +43,8 @@ describe('resolveCountryNutrients', () => {
       [1008, 744, 'uk_cofid', null],
       [1098, 0, 'uk_cofid', 'trace'],
       [1093, 643, 'usda_fallback', null],
+      // the kJ the table does not give, converted from its kcal: 744 x 4.184
+      [1062, 3112.9, 'uk_cofid', null],
     ]);
   });
   it('without a national food, every nutrient is a fallback', () => {
