@@ -1,5 +1,6 @@
 import type { Static } from 'typebox';
 import { ALLERGENS, type Allergen } from '../domain/allergens.js';
+import { ENERGY_KCAL, ENERGY_KJ, missingEnergy } from '../domain/energy.js';
 import type { Components, SurveyFood, SurveyFoodDetail } from '../http/routes/surveyFoods.js';
 import { readModelPlugin, type Catalog } from './catalog.js';
 import { BASIS } from '../http/schemas.js';
@@ -121,12 +122,27 @@ export class SurveyFoods {
       name: food.name,
       wweia: food.wweia,
       basis: BASIS,
-      nutrients: this.stmts.nutrients.all(id).map((n) => ({ ...n, derivation: null, source: 'usda_fndds' as const })),
+      nutrients: kilojoulesAfterKcal(this.stmts.nutrients.all(id).map((n) => ({ ...n, derivation: null, source: 'usda_fndds' as const }))),
       allergens: ALLERGENS.filter((a) => allergens.has(a)),
       total_grams: expand ? round(listed.reduce((sum, c) => sum + c.grams, 0), 3) : food.total_grams,
       components: listed,
     };
   }
+}
+
+/**
+ * FNDDS publishes energy in kcal only; the answer carries kJ too (energy always present, as for
+ * ingredients), converted from FNDDS's kcal (1 kcal = 4.184 kJ, derivation `calculated`), right
+ * after it.
+ */
+function kilojoulesAfterKcal<N extends { nutrient_id: number; name: string; unit: string; amount: number; derivation: string | null }>(nutrients: N[]): N[] {
+  if (nutrients.some((n) => n.nutrient_id === ENERGY_KJ)) return nutrients;
+  const at = nutrients.findIndex((n) => n.nutrient_id === ENERGY_KCAL);
+  if (at < 0) return nutrients;
+  const kcal = nutrients[at]!;
+  const derived = missingEnergy(new Map([[ENERGY_KCAL, kcal.amount]])).find((e) => e.nutrientId === ENERGY_KJ);
+  if (!derived) return nutrients;
+  return [...nutrients.slice(0, at + 1), { ...kcal, nutrient_id: ENERGY_KJ, unit: 'kJ', amount: derived.amount, derivation: derived.derivation }, ...nutrients.slice(at + 1)];
 }
 
 const build = (catalog: Catalog) => new SurveyFoods(catalog);

@@ -53,7 +53,7 @@ export const SurveyFoodDetail = Type.Object({
       ...NutrientAmount.properties,
       source: Type.Literal('usda_fndds', { description: "FNDDS's own published value (its Nutrient Values table)" }),
     }),
-    { description: 'The 65 nutrients FNDDS publishes for every survey food, per 100 g (or for the amount asked)' },
+    { description: 'The 65 nutrients FNDDS publishes for every survey food, and energy in kJ converted from its kcal (derivation calculated), per 100 g (or for the amount asked)' },
   ),
   allergens: Type.Array(AllergenName, { description: "The union of its canonical ingredients' allergens, through sub-recipes" }),
   total_grams: Type.Number({ description: 'Sum of the component weights listed' }),

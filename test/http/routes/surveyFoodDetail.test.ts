@@ -14,9 +14,12 @@ describe('GET /v1/survey-foods/:id', () => {
     const body = res.json();
     expect(body).toMatchObject({ id: 11111000, name: 'Milk, whole', wweia: { code: 1002, name: 'Milk, whole' }, basis: 'per 100 g edible portion' });
     // FNDDS Nutrient Values, food code 11111000: Energy 61 kcal, Protein 3.27 g, Total Fat 3.2 g,
-    // Sugars, total 4.81 g, Calcium 123 mg, Water 88.1 g; 65 nutrients in all.
-    expect(body.nutrients).toHaveLength(65);
+    // Sugars, total 4.81 g, Calcium 123 mg, Water 88.1 g; 65 nutrients in all, and the kJ converted from
+    // the kcal right after it (session 15 user trial: survey foods had no kJ): 61 x 4.184 = 255.2.
+    expect(body.nutrients).toHaveLength(66);
     expect(nutrient(body, 1008)).toEqual({ nutrient_id: 1008, name: 'Energy', unit: 'kcal', amount: 61, derivation: null, source: 'usda_fndds' });
+    expect(nutrient(body, 1062)).toEqual({ nutrient_id: 1062, name: 'Energy', unit: 'kJ', amount: 255.2, derivation: 'calculated', source: 'usda_fndds' });
+    expect(body.nutrients[body.nutrients.findIndex((n: any) => n.nutrient_id === 1008) + 1].nutrient_id).toBe(1062);
     expect(nutrient(body, 1003).amount).toBe(3.27);
     expect(nutrient(body, 1004).amount).toBe(3.2);
     expect(nutrient(body, 2000).amount).toBe(4.81);
@@ -58,6 +61,8 @@ describe('GET /v1/survey-foods/:id', () => {
       [1008, 152.5],
       [1087, 307.5],
     ]);
+    const kj = (await t.get('/v1/survey-foods/11111000?amount=250&unit=g&nutrients=1062')).json();
+    expect(kj.nutrients.map((n: any) => [n.nutrient_id, n.amount])).toEqual([[1062, 638]]); // 255.2 x 2.5
     const oz = (await t.get('/v1/survey-foods/11111000?amount=8&unit=oz&nutrients=1008')).json();
     expect(oz.grams).toBe(226.796); // 8 x 28.349523125 g
     expect(oz.nutrients[0].amount).toBeCloseTo(2.26796 * 61, 3);
