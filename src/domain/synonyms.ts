@@ -195,6 +195,8 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'milk chocolate', to: 'candies milk chocolate', note: 'as SR names it' },
   { from: 'desiccated coconut', to: 'coconut meat dried desiccated', note: 'British' },
   { from: 'porridge oat', to: 'oat rolled', note: 'British: porridge oats are rolled oats (81 g a cup, not the groats 156 g)', scope: 'ingredient' },
+  { from: 'porridge', to: 'cereal oat cooked water', note: 'British: porridge is oats cooked with water, SR 08121 (whole query: porridge oats are the dry oats)', wholeQuery: true, scope: 'ingredient' },
+  { from: 'oatmeal', to: 'cereal oat regular quick', note: 'US: oatmeal is rolled oats, SR 08120, whose SR28 common name it is (whole query: oatmeal cookies are cookies)', wholeQuery: true, scope: 'ingredient' },
   { from: 'creme fraiche', to: 'cream sour', note: 'French: the nearest SR record is sour cream' },
   { from: 'donut', to: 'doughnut', note: 'US spelling' },
   { from: 'jello', to: 'gelatin dessert', note: 'US trade name' },
