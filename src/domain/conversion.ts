@@ -60,7 +60,7 @@ alias('fl oz', 'floz', 'fluid ounce', 'fluid ounces', 'fl ozs', 'fl. oz');
 alias('cup', 'cups', 'c');
 alias('pint', 'pints', 'pt', 'pts');
 alias('piece', 'pieces', 'pc', 'pcs', 'each', 'ea', 'item', 'items', 'whole', 'unit', 'units');
-alias('slice', 'slices');
+alias('slice', 'slices', 'rasher', 'rashers');
 alias('clove', 'cloves');
 alias('head', 'heads');
 alias('bunch', 'bunches');

@@ -177,6 +177,16 @@ describe('POST /v1/recipes/analyze', () => {
     expect(body.unweighed).toEqual([4]);
   });
 
+  it('reads a rasher as a slice (session 15 user trial: "3 rashers of back bacon" was 0 g)', async () => {
+    const body = (await analyze({ lines: ['3 rashers of back bacon', '2 rashers streaky bacon'] })).json();
+    const [back, streaky] = body.lines;
+    // SR28 WEIGHT.txt 10130 "Canadian bacon, unprepared": 2 slices (6 per 6-oz pkg.) = 57 g; 10123 bacon: 1 slice raw = 28 g.
+    expect(back).toMatchObject({ ingredient: { id: 10130 }, grams: 85.5 });
+    expect(back.provenance.grams_basis).toBe('3 slice x 28.5 g (2 slices (6 per 6-oz pkg.) = 57 g)');
+    expect(streaky).toMatchObject({ ingredient: { id: 10123 }, grams: 56 });
+    expect(body.unweighed).toEqual([]);
+  });
+
   it('reads a stick as 8 tbsp only for butter and the fats sold that way (session 14 user trial)', async () => {
     const body = (await analyze({ lines: ['1 stick celery', '1 stick butter', '1 cinnamon stick'] })).json();
     const [celery, butter, cinnamon] = body.lines;
