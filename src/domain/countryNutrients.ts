@@ -70,41 +70,37 @@ export function resolveCountryNutrients(
   // its macronutrients give, which a client reading both would see as two energies).
   const givenUnit = [...nationalEnergyIds].filter((id) => id === ENERGY_KCAL || id === ENERGY_KJ);
   const given = givenUnit.length === 1 ? fromNational.get(givenUnit[0]!) : undefined;
+  const derivedEnergy: Array<{ id: number; amount: number; derivation: string }> = [];
   if (national && energyMissing.length === 1 && given !== undefined && given.amount !== null) {
-    const id = energyMissing[0]!;
-    const ref = reference.find((r) => r.nutrient_id === id);
-    const amount = id === ENERGY_KJ ? given.amount * KJ_PER_KCAL : given.amount / KJ_PER_KCAL;
-    out.push({
-      nutrient_id: id,
-      name: ref?.name ?? 'Energy',
-      unit: id === ENERGY_KCAL ? 'kcal' : 'kJ',
-      amount: Math.round(amount * 10) / 10,
-      derivation: id === ENERGY_KJ ? 'converted_from_kcal' : 'converted_from_kj',
-      source: national.datasetId,
-      qualifier: null,
-      rank: ref?.rank ?? null,
+    const toKj = energyMissing[0] === ENERGY_KJ;
+    derivedEnergy.push({
+      id: energyMissing[0]!,
+      amount: Math.round((toKj ? given.amount * KJ_PER_KCAL : given.amount / KJ_PER_KCAL) * 10) / 10,
+      derivation: toKj ? CONVERTED_FROM_KCAL : CONVERTED_FROM_KJ,
     });
   } else if (national && energyMissing.length > 0 && onlyUnits) {
     const energy = nationalEnergy(fromNational);
     if (energy !== null) {
       for (const [id, amount] of [[ENERGY_KCAL, energy.kcal], [ENERGY_KJ, energy.kJ]] as const) {
-        if (!energyMissing.includes(id)) continue;
-        const ref = reference.find((r) => r.nutrient_id === id);
-        out.push({
-          nutrient_id: id,
-          name: ref?.name ?? 'Energy',
-          unit: id === ENERGY_KCAL ? 'kcal' : 'kJ',
-          amount,
-          derivation: CALCULATED_EU_1169,
-          source: national.datasetId,
-          qualifier: null,
-          rank: ref?.rank ?? null,
-        });
+        if (energyMissing.includes(id)) derivedEnergy.push({ id, amount, derivation: CALCULATED_EU_1169 });
       }
     }
   }
+  for (const { id, amount, derivation } of derivedEnergy) {
+    const ref = reference.find((r) => r.nutrient_id === id);
+    out.push({
+      nutrient_id: id,
+      name: ref?.name ?? 'Energy',
+      unit: id === ENERGY_KCAL ? 'kcal' : 'kJ',
+      amount,
+      derivation,
+      source: national!.datasetId,
+      qualifier: null,
+      rank: ref?.rank ?? null,
+    });
+  }
   const nationalFamilies = new Set((national?.nutrients ?? []).map((n) => familyOf(n.nutrient_id)).filter((f) => f !== null));
-  if (out.some((n) => n.derivation === CALCULATED_EU_1169 || n.derivation === 'converted_from_kcal' || n.derivation === 'converted_from_kj')) nationalFamilies.add('energy');
+  if (derivedEnergy.length > 0) nationalFamilies.add('energy');
   const fortified = national && names ? fortifiedNutrients(names.reference, names.national) : new Set<number>();
   // What the national values say of wholes and parts: the largest national amount of each whole
   // (carbohydrate by whichever definition it gives), the largest national part of each. A trace is 0.
@@ -135,6 +131,9 @@ export function resolveCountryNutrients(
 const ENERGY_KCAL = 1008;
 const ENERGY_KJ = 1062;
 export const CALCULATED_EU_1169 = 'calculated_eu_1169';
+/** The energy unit a national table does not give, converted from the one it does (1 kcal = 4.184 kJ). */
+const CONVERTED_FROM_KCAL = 'converted_from_kcal';
+const CONVERTED_FROM_KJ = 'converted_from_kj';
 
 /**
  * Energy from a national food's own protein, fat and carbohydrate (available carbohydrate, 1050;

@@ -213,13 +213,13 @@ type PieceWeight = NonNullable<ConversionInput['pieces'][PieceUnit]>;
 
 /**
  * The containers a cook counts in, by the words of a line and of a record's household measures:
- * a tin is a can, a pack a package, a sachet or envelope a packet.
+ * a tin is a can, a pack (or SR's "pkg") a package, a sachet or envelope a packet.
  */
 const CONTAINERS: Readonly<Record<string, string>> = {
-  can: 'can', tin: 'can', package: 'package', pack: 'package', packet: 'packet', sachet: 'packet', envelope: 'packet',
+  can: 'can', tin: 'can', package: 'package', pack: 'package', pkg: 'package', packet: 'packet', sachet: 'packet', envelope: 'packet',
   jar: 'jar', bag: 'bag', box: 'box', bottle: 'bottle', carton: 'carton', tub: 'tub',
 };
-const CONTAINER_MEASURE = new RegExp(`^(${[...Object.keys(CONTAINERS), 'pkg'].join('|')})s?\\b`, 'i');
+const CONTAINER_MEASURE = new RegExp(`^(${Object.keys(CONTAINERS).join('|')})s?\\b`, 'i');
 
 /** The container a line's unit names ("tins" -> "can"), or null for any other unit. */
 export const containerOf = (unit: string | null): string | null => (unit === null ? null : (CONTAINERS[unit] ?? null));
@@ -235,7 +235,7 @@ export function containerWeightsFrom(measures: Parameters<typeof pieceWeightsFro
   const out = new Map<string, PieceWeight>();
   for (const m of measures) {
     const word = CONTAINER_MEASURE.exec(m.description)?.[1]?.toLowerCase();
-    const container = word === undefined ? undefined : (CONTAINERS[word] ?? 'package');
+    const container = word === undefined ? undefined : CONTAINERS[word];
     if (container === undefined || out.has(container) || m.measure_kind === 'volume' || !(m.amount > 0) || !(m.gram_weight > 0)) continue;
     out.set(container, { grams: m.gram_weight / m.amount, measure: `${m.amount} ${m.description} = ${m.gram_weight} g`, size: null });
   }

@@ -392,7 +392,6 @@ export class BrandedWriter {
       .all() as Array<{ dataset_id: string; products: number; with_energy: number; calculated: number; macros_without_energy: number }>;
   }
 
-  /** Builds rank order, the name index, brand labels and the GTIN index over every product written. */
   /**
    * The words product names use, counted once per name, kept where at least
    * BRANDED_VOCABULARY_MIN_USES names use them: the corrections a misspelt query word may take
@@ -417,6 +416,7 @@ export class BrandedWriter {
     countRows(this.ctx, 'branded_vocabulary', kept);
   }
 
+  /** Builds rank order, the name index, brand labels, the GTIN index and the name vocabulary over every product written. */
   finish(): void {
     const { db, progress } = this.ctx;
     const task = progress.task('Branded search indexes', 5);
