@@ -39,6 +39,20 @@ export const MIN_NAME = 0.5;
 export const MIN_PROFILE = 0.8;
 /** No single compared nutrient may be further off than this agreement. */
 export const MIN_COMPONENT = 0.5;
+/**
+ * Name similarity at which the two names say the same food word for word (class and form words
+ * aside): such a pair needs the values to agree on average (MIN_PROFILE), and each component
+ * within MIN_COMPONENT only where tables measure it alike (METHOD_COMPONENTS aside). Tables measure
+ * fibre and carbohydrate by different methods (available carbohydrate against carbohydrate by
+ * difference; Matvaretabellen's mushrooms have 4 g fibre, SR's 1 g), salt differently, and fish
+ * fat varies with season (Livsmedelsverket's mackerel 25 g, SR's 13.9 g): a national "Makrill rå"
+ * is the national value of "Fish, mackerel, Atlantic, raw", which is what the user asked for. The
+ * fat of meat is a grade, not a season (CoFID lamb mince 13.3 g is not SR's 23.4 g).
+ */
+export const SAME_NAME = 0.95;
+const METHOD_COMPONENTS: ReadonlySet<keyof Profile> = new Set(['carb', 'fibre', 'sodiumMg']);
+/** FDC categories whose fat varies with season and catch, not grade: finfish and shellfish. */
+const SEASONAL_FAT_CATEGORIES: ReadonlySet<string> = new Set(['1500']);
 export const LINKER_VERSION = 'v5';
 /** The profile agreement enough for a same-named ingredient of another FDC dataset (Linker.rank). */
 export const SIBLING_PROFILE = 0.7;
@@ -410,6 +424,25 @@ export function profileDetail(a: Profile, b: Profile): { mean: number; worst: nu
   return macros >= 3 ? { mean: sum / n, worst } : null;
 }
 
+/** The worst agreement of one component, the `skip` components aside (1 when none is compared). */
+function worstComponent(a: Profile, b: Profile, skip: ReadonlySet<keyof Profile>): number {
+  let worst = 1;
+  for (const { key, floor, rel } of PROFILE_PARTS) {
+    const x = a[key];
+    const y = b[key];
+    if (x === null || y === null || skip.has(key)) continue;
+    const tol = Math.max(floor, rel * Math.max(Math.abs(x), Math.abs(y)));
+    const d = Math.abs(x - y);
+    worst = Math.min(worst, d <= tol ? 1 : Math.max(0, 1 - (d - tol) / (2 * tol)));
+  }
+  return worst;
+}
+
+/** The components a same-named pair may disagree on (SAME_NAME): the table's methods, and the fat of fish. */
+function excused(category: string | null): ReadonlySet<keyof Profile> {
+  return category !== null && SEASONAL_FAT_CATEGORIES.has(category) ? new Set([...METHOD_COMPONENTS, 'fat', 'energyKcal']) : METHOD_COMPONENTS;
+}
+
 /**
  * The FDC categories whose foods may be composition twins (Linker.rank): vegetables, fruits,
  * nuts and seeds, legumes, cereal grains and pasta, where the words USDA adds to a food
@@ -756,7 +789,7 @@ export function scorePair(
   const passes =
     detail !== null &&
     detail.mean >= MIN_PROFILE &&
-    detail.worst >= MIN_COMPONENT &&
+    (detail.worst >= MIN_COMPONENT || (name >= SAME_NAME && worstComponent(food.profile, candidate.profile, excused(candidate.category ?? null)) >= MIN_COMPONENT)) &&
     ((unpenalised >= VERIFIED_THRESHOLD && name >= MIN_NAME) || (explained && detail.worst === 1 && compared(food.profile, candidate.profile) >= EXPLAINED_COMPONENTS));
   const verified = conflict === null && passes;
   if (soft.length > 0) score = Math.max(0, score - 0.01 * new Set(soft).size);

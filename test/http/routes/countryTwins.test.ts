@@ -260,3 +260,27 @@ describe('session 14: a Foundation record answers with its fuller SR record\'s n
     expect(nutrient(body, 1008)).toMatchObject({ amount: 352, source: 'uk_cofid' });
   });
 });
+
+describe('issue 16, session 16: a name that says the food word for word needs the values to agree on average', () => {
+  it('serves Livsmedelsverket 1260 "Makrill rå" for SR 15046 Atlantic mackerel: fish fat varies with season (25 g against 13.9 g)', async () => {
+    const body = await countryAnswer(t, 15046, 'SE');
+    expect(body.linked_food).toMatchObject({ dataset: 'se_livsmedelsverket', code: '1260', name: 'Makrill rå' });
+    // LivsmedelsDB_201702061629.csv 1260: 298.3 kcal, fat 25, protein 17, water 55
+    expect(nutrient(body, 1004)).toMatchObject({ amount: 25, source: 'se_livsmedelsverket' });
+    expect(nutrient(body, 1003)).toMatchObject({ amount: 17, source: 'se_livsmedelsverket' });
+    expect(nutrient(body, 1008)).toMatchObject({ amount: 298.3, source: 'se_livsmedelsverket' });
+  });
+
+  it('serves Matvaretabellen 06-062 "Sjampinjong, rå" for SR 11260 white mushrooms: its 4 g fibre is a method, not another food', async () => {
+    const body = await countryAnswer(t, 11260, 'NO');
+    expect(body.linked_food).toMatchObject({ dataset: 'no_matvaretabellen', code: '06-062' });
+    // matvaretabellen.csv 06-062: water 94, 17 kcal, fibre 4, protein 2.3
+    expect(nutrient(body, 1079)).toMatchObject({ amount: 4, source: 'no_matvaretabellen' });
+    expect(nutrient(body, 1003)).toMatchObject({ amount: 2.3, source: 'no_matvaretabellen' });
+  });
+
+  it('never serves a mince of another fat grade for a same-named one: CoFID 18-481 lamb mince (13.3 g fat) is not SR 17224 (23.4 g)', async () => {
+    const body = await countryAnswer(t, 17224, 'GB');
+    expect(body.linked_food?.code ?? null).not.toBe('18-481');
+  });
+});
