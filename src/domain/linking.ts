@@ -223,6 +223,42 @@ export interface NameTokens {
   average: boolean;
   /** The fat content the name states, as a range in % ("15% fat" [15, 15], "5-10% fat" [5, 10]), or null. */
   fat: [number, number] | null;
+  /** Words of what the name says was added to the food ("with pork and tomato sauce"): addedWords. */
+  added: Set<string>;
+  /** Words of what the name says the food is made without ("made without egg"): addedWords. */
+  without: Set<string>;
+}
+
+/** The conflict of a canonical food with an added food the national name does not say (addedWords). */
+const ADDED_CONFLICT = 'only the canonical food has added: ';
+/** What follows "with" but adds no food: a form, a treatment, an additive ("antifoaming agent"), salt, the water a food is canned or cooked in. */
+const NOT_ADDED = new Set(['agent', 'salt', 'salted', 'skin', 'peel', 'peeled', 'bone', 'water', 'solution', 'vitamin', 'calcium', 'nutrient', 'added', 'liquid', 'liquids']);
+/** Words before "with" that name how a food was prepared, not what it holds ("prepared with water", "made with margarine"). */
+const PREPARED_WITH = /\b(?:prepared|made|rinsed|fortified|sweetened|cooked|reconstituted|diluted|brewed)\s+$/;
+
+/**
+ * What a canonical name says was added to the food ("Beans, baked, canned, with pork and tomato
+ * sauce": pork, tomato, sauce) or left out of it ("Pasta, homemade, made without egg": egg), each
+ * phrase up to its comma. A national food that does not say the added food is another food (CoFID
+ * "Baked beans, canned in tomato sauce" has no pork), and one that says the left-out food is too
+ * (BLS "Eierteigwaren" is egg pasta). How it was prepared ("prepared with water") and what adds
+ * nothing the name means as a food (NOT_ADDED, "with added vitamin D") are not counted.
+ */
+function addedWords(name: string, synonyms: Synonyms): { added: Set<string>; without: Set<string> } {
+  const added = new Set<string>();
+  const without = new Set<string>();
+  const text = name.toLowerCase().replace(/\([^)]*\)/g, ' ');
+  // Not in the head: "Chili con carne with beans" names the dish, as tables do without the beans.
+  const comma = text.indexOf(',');
+  if (comma < 0) return { added, without };
+  for (const m of text.slice(comma).matchAll(/\bwith(out)?\s+([^,;]+)/g)) {
+    const phrase = m[2]!;
+    if (/^added\b/.test(phrase.trim())) continue;
+    const lacking = m[1] === 'out';
+    if (!lacking && PREPARED_WITH.test(text.slice(0, comma + m.index))) continue;
+    for (const t of baseTokens(phrase, synonyms)) if (!NOT_ADDED.has(t)) (lacking ? without : added).add(t);
+  }
+  return { added, without };
 }
 
 /** How national tables say a food is an average of varieties or kinds (CIQUAL "(average)", Frida "all varieties"). */
@@ -326,6 +362,7 @@ export function nameTokens(name: string, synonyms: Synonyms): NameTokens {
     perWholeWeight: /weighed with|with bone|including bone|incl\.? bone/i.test(name),
     average: AVERAGE.test(name),
     fat: statedFat(name),
+    ...addedWords(name, synonyms),
   };
 }
 
@@ -680,6 +717,14 @@ export function scorePair(
       ? new Set([...food.tokens.all, 'raw'])
       : food.tokens.all;
   let conflict = food.tokens.perWholeWeight ? 'values per weight with bone or waste' : stateConflict(stateWords, candidate.tokens.all);
+  // What the canonical food had added (addedWords) the national food must say, and what it is
+  // made without it must not say: baked beans "with pork" are not CoFID's plain baked beans.
+  if (!conflict) {
+    const missing = [...candidate.tokens.added].filter((t) => !food.tokens.all.has(t) && !food.tokens.added.has(t));
+    const said = [...candidate.tokens.without].filter((t) => food.tokens.all.has(t));
+    if (missing.length > 0) conflict = `${ADDED_CONFLICT}${missing.join(' ')}`;
+    else if (said.length > 0) conflict = `the canonical food is made without: ${said.join(' ')}`;
+  }
   // "Pasta, raw" is "Pasta, dry": a food sold dry is raw as sold. Where both sides give water
   // and both are dry foods (below DRY_WATER g/100 g), one name saying "dried" changes nothing.
   if (conflict === 'dried vs not dried' && isDry(food.profile) && isDry(candidate.profile)) conflict = null;
@@ -935,6 +980,13 @@ export class Linker {
       enriched: enrichmentOfName(i.name),
     }));
     for (const i of ingredients) for (const c of i.facets ?? []) if (c.startsWith('B')) this.referenceSpecies.add(c);
+    // An added word counts only where it names a food: the head of some canonical name ("pork",
+    // "fruit", "ham", "egg"), not "cookie pieces"' "piece" or "cheese filling"'s "filling".
+    const foods = new Set(this.candidates.flatMap((c) => [...c.tokens.head]));
+    for (const c of this.candidates) {
+      for (const t of c.tokens.added) if (!foods.has(t)) c.tokens.added.delete(t);
+      for (const t of c.tokens.without) if (!foods.has(t)) c.tokens.without.delete(t);
+    }
     this.candidates.forEach((c, idx) => {
       for (const t of c.tokens.all) {
         let list = this.byToken.get(t);
@@ -1430,13 +1482,17 @@ export class Linker {
     // Readings the names could not choose between (ambiguousWith) still count in the dominance
     // test, but are never chosen: where one of them is the food recipes name most, the choice stays
     // undone (BLS "Dorsch/Kabeljau" is not the Pacific cod FNDDS names, ambiguous with the Atlantic).
+    // So do readings that say every national word but add a food the national name does not
+    // (addedWords: "Cheese, cottage, with fruit" for BLS "Körniger Frischkäse"): they are other
+    // foods, yet they show that the plain record is the one recipes name most.
     const undecided = scored.filter(
       (r, i) =>
-        r.verified &&
-        !settled[i]!.verified &&
-        r.worst === 1 &&
-        saysAll(r.candidateId) &&
-        settled[i]!.conflict?.startsWith('national name does not choose') === true,
+        (r.verified &&
+          !settled[i]!.verified &&
+          r.worst === 1 &&
+          saysAll(r.candidateId) &&
+          settled[i]!.conflict?.startsWith('national name does not choose') === true) ||
+        (r.conflict?.startsWith(ADDED_CONFLICT) === true && r.worst === 1 && (r.profile ?? 0) >= MIN_PROFILE && saysAll(r.candidateId)),
     );
     const foods = new Map<string, LinkResult[]>();
     for (const r of [...readings, ...undecided]) {

@@ -496,4 +496,31 @@ describe('linking', () => {
     const words = { ...syn, words: new Map([...syn.words, ['mince', 'ground']]) };
     expect(new Linker([three, five], words).best(mince)).toMatchObject({ candidateId: 23557, verified: true });
   });
+
+  it('reads what a canonical name says was added to the food or left out of it, after the head', () => {
+    const added = (name: string) => [...nameTokens(name, syn).added].sort();
+    const without = (name: string) => [...nameTokens(name, syn).without].sort();
+    expect(added('Beans, baked, canned, with pork and tomato sauce')).toEqual(['pork', 'sauce', 'tomato']);
+    expect(without('Pasta, homemade, made without egg, cooked')).toEqual(['egg']);
+    // how it was prepared, a treatment, salt, a form: nothing added
+    expect(added('Soup, chicken noodle, dry, mix, prepared with water')).toEqual([]);
+    expect(added('Milk, whole, 3.25% milkfat, with added vitamin D')).toEqual([]);
+    expect(added('Apricots, canned, juice pack, with skin, solids and liquids')).toEqual([]);
+    // in the head, "with" names the dish: tables write "Chili con carne" for the same food
+    expect(added('Chili con carne with beans, canned entree')).toEqual([]);
+  });
+
+  it('never links a canonical food with an added food to a national food that does not say it', () => {
+    const food = { nameEn: 'Cheese, cottage, plain', scientificName: null, profile: p(79, 101, 12.6, 4.3, 3.1) };
+    const withFruit = { id: 1013, name: 'Cheese, cottage, creamed, with fruit', scientificName: null, profile: p(79.6, 97, 10.7, 3.9, 4.6) };
+    // "fruit" names a food where some canonical name has it as its head
+    const fruit = { id: 9001, name: 'Fruit salad, fresh', scientificName: null, profile: p(86, 50, 0.6, 0.2, 12) };
+    const ranked = new Linker([withFruit, fruit], syn).rank(food);
+    expect(ranked[0]).toMatchObject({ candidateId: 1013, verified: false, conflict: 'only the canonical food has added: fruit' });
+    // nor one made without a food to a national food that says it
+    const eggPasta = { nameEn: 'Egg pasta, boiled', scientificName: null, profile: p(66, 130, 5, 1.5, 25) };
+    const eggFree = { id: 20098, name: 'Pasta, homemade, made without egg, cooked', scientificName: null, profile: p(66, 124, 4.4, 1, 25) };
+    const egg = { id: 1123, name: 'Egg, whole, raw, fresh', scientificName: null, profile: p(76, 143, 12.6, 9.5, 0.7) };
+    expect(new Linker([eggFree, egg], syn).rank(eggPasta).find((r) => r.candidateId === 20098)).toMatchObject({ verified: false, conflict: 'the canonical food is made without: egg' });
+  });
 });

@@ -284,3 +284,31 @@ describe('issue 16, session 16: a name that says the food word for word needs th
     expect(body.linked_food?.code ?? null).not.toBe('18-481');
   });
 });
+
+describe('issue 16, session 16: a food with an added food is not the national food without it', () => {
+  it('never serves CoFID 13-532 plain baked beans for SR 16011 baked beans "with pork and tomato sauce"', async () => {
+    const body = await countryAnswer(t, 16011, 'GB');
+    expect(body.linked_food?.code ?? null).not.toBe('13-532');
+  });
+
+  it('never serves BLS egg pasta (E432032 "Eierteigwaren gekocht") for SR 20098 pasta "made without egg"', async () => {
+    const body = await countryAnswer(t, 20098, 'DE');
+    expect(body.linked_food?.code ?? null).not.toBe('E432032');
+  });
+
+  it('still serves the plain record: BLS M711300 cottage cheese for SR 1012, and not for SR 1013 "with fruit"', async () => {
+    const body = await countryAnswer(t, 1012, 'DE');
+    expect(body.linked_food).toMatchObject({ dataset: 'de_bls', code: 'M711300' });
+    // bls_2025.json M711300 "Körniger Frischkäse mind. 20 % Fett i. Tr.": fat 4.3, protein 13.3, 109 kcal
+    expect(nutrient(body, 1004)).toMatchObject({ amount: 4.3, source: 'de_bls' });
+    expect(nutrient(body, 1003)).toMatchObject({ amount: 13.3, source: 'de_bls' });
+    expect((await countryAnswer(t, 1013, 'DE')).linked_food?.code ?? null).not.toBe('M711300');
+  });
+
+  it('reads an additive as no added food: SR 4643 canola oil "with antifoaming agent" keeps BLS Q180000 "Rapsöl/Rüböl"', async () => {
+    const body = await countryAnswer(t, 4643, 'DE');
+    expect(body.linked_food).toMatchObject({ dataset: 'de_bls', code: 'Q180000' });
+    // bls_2025.json Q180000: fat 100, 900 kcal
+    expect(nutrient(body, 1004)).toMatchObject({ amount: 100, source: 'de_bls' });
+  });
+});
