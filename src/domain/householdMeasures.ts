@@ -44,7 +44,7 @@ const PIECE_WORDS: Array<[RegExp, PieceUnit]> = [
   [/^(?:heads?|bulbs?)\b/, 'head'],
   [/^bunch(?:es)?\b/, 'bunch'],
   [
-    /^(?:pieces?|pc|each|whole|medium|large|small|extra large|jumbo|fruit|item|unit|egg|stalks?|spears?|leaf|leaves|sprigs?|pods?|ears?|links?|patty|patties|strips?|fillets?|breasts?|thighs?|drumsticks?|wings?|legs?|chops?|steaks?|bars?|cookies?|crackers?|muffins?|rolls?|buns?|bagels?|biscuits?|tortillas?|wedges?|nuts?|kernels?|berr(?:y|ies)|olives?|shrimp|oysters?|clams?|scallops?|sausages?|frankfurters?|wieners?|pats?)\b/,
+    /^(?:pieces?|pc|each|whole|medium|large|small|extra large|jumbo|fruit|item|unit|egg|stalks?|spears?|leaf|leaves|sprigs?|pods?|ears?|links?|patty|patties|strips?|fillets?|breasts?|thighs?|drumsticks?|wings?|legs?|chops?|steaks?|bars?|cookies?|crackers?|muffins?|rolls?|buns?|bagels?|biscuits?|tortillas?|wedges?|nuts?|kernels?|berr(?:y|ies)|olives?|shrimp|oysters?|clams?|scallops?|sausages?|frankfurters?|wieners?|pats?|cubes?)\b/,
     'piece',
   ],
 ];

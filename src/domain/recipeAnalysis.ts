@@ -18,9 +18,12 @@ const QUALIFIERS = new Set(
     .split(' '),
 );
 
+/** A line's words: lower case, accents folded ("purée" is "puree", as search reads it, not "pur e"). */
 const words = (text: string): string[] =>
   text
     .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
     .replace(/\([^)]*\)/g, ' ')
     .replace(/[^a-z0-9\s'-]+/g, ' ')
     .split(/\s+/)

@@ -10,6 +10,9 @@ describe('household measures', () => {
     expect(classifyMeasure(3, null, 'cloves')).toEqual({ kind: 'piece', unit: 'clove' });
     expect(classifyMeasure(1, null, 'slice, thin')).toEqual({ kind: 'piece', unit: 'slice' });
     expect(classifyMeasure(1, null, 'large')).toEqual({ kind: 'piece', unit: 'piece' });
+    // a stock cube is one piece (SR28 WEIGHT.txt 06075: 1 cube = 3.6 g); a cubic inch is a volume
+    expect(classifyMeasure(1, null, 'cube')).toEqual({ kind: 'piece', unit: 'piece' });
+    expect(classifyMeasure(1, null, 'cubic inch')).toMatchObject({ kind: 'volume', unit: 'cubic_inch' });
     // a measure stated per sized unit whatever word comes first (SR28 WEIGHT.txt 11352)
     expect(classifyMeasure(1, null, 'Potato medium (2-1/4" to 3-1/4" dia)')).toEqual({ kind: 'piece', unit: 'piece' });
     expect(classifyMeasure(1, null, 'package (10 oz), medium')).toEqual({ kind: 'other' });

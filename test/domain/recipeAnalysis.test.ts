@@ -74,3 +74,10 @@ describe('containerWeightsFrom', () => {
     expect(containerOf('cup')).toBeNull();
   });
 });
+
+describe('searchQueries folds accents as search does', () => {
+  it('reads "tomato purée" as "tomato puree", not "tomato pur e" (session 16 user trial)', () => {
+    expect(searchQueries('tomato purée')[0]).toBe('tomato puree');
+    expect(searchQueries('crème fraîche')[0]).toBe('creme fraiche');
+  });
+});

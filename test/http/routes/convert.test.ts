@@ -40,6 +40,12 @@ describe('GET /v1/ingredients/:id/convert', () => {
     expect((await conv(11215, 'Cloves', 'oz', 3)).json().to.amount).toBeCloseTo(9 / 28.349523125, 5);
   });
 
+  it('weighs a stock cube by the record\'s cube (SR28 WEIGHT.txt: 06075, 1 cube, 3.6 g; session 16 user trial)', async () => {
+    const res = await t.get('/v1/ingredients/6075/convert?from=piece&to=g&amount=2');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ to: { unit: 'g', amount: 7.2 }, piece_weights: [{ unit: 'piece', grams: 3.6, measure: '1 cube = 3.6 g' }] });
+  });
+
   it('weighs a slice of toast by its plain slice, not the one with the crust not eaten (session 14 user trial)', async () => {
     // SR28 WEIGHT.txt 18070: "slice crust not eaten" 11.0 g (seq 5) before "slice" 22 g (seq 9); large 27, thin 17.
     const body = (await conv(18070, 'slice', 'g', 1)).json();

@@ -329,4 +329,19 @@ describe('POST /v1/recipes/analyze', () => {
       expect(res.headers['content-type']).toContain('application/problem+json');
     }
   });
+
+  it('weighs a stock cube, reads "purée" with its accent and "lean" mince as lean (session 16 user trial)', async () => {
+    const body = (await analyze({ lines: ['1 beef stock cube, crumbled', '2 tbsp tomato purée', '500g lean beef mince', '1 stock cube'] })).json();
+    const [beefCube, puree, mince, cube] = body.lines;
+    // SR28 WEIGHT.txt 06075 "Soup, beef broth or bouillon, powder, dry": 1 cube = 3.6 g (it had weighed 0 g).
+    expect(beefCube).toMatchObject({ ingredient: { id: 6075 }, grams: 3.6, status: 'matched' });
+    // British tomato purée is US tomato paste (the synonym table), as the search reads it.
+    expect(puree.ingredient.id).toBe(11546);
+    expect(puree.provenance.query).toBe('tomato puree');
+    // lean mince is 90 % lean meat / 10 % fat (SR 23562), not the 80/20 mince.
+    expect(mince).toMatchObject({ ingredient: { id: 23562 }, grams: 500 });
+    // SR28 WEIGHT.txt 06081 "Soup, chicken broth cubes, dry": 1 cube = 4.8 g.
+    expect(cube).toMatchObject({ ingredient: { id: 6081 }, grams: 4.8 });
+    expect(body.unweighed).toEqual([]);
+  });
 });
