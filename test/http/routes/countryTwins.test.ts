@@ -312,3 +312,21 @@ describe('issue 16, session 16: a food with an added food is not the national fo
     expect(nutrient(body, 1004)).toMatchObject({ amount: 100, source: 'de_bls' });
   });
 });
+
+describe('session 16 user trial: the British everyday food', () => {
+  it('serves CoFID 13-496 "Carrots, old, raw" (the maincrop, sold all year) for SR 11124, not the young carrots', async () => {
+    const body = await countryAnswer(t, 11124, 'GB');
+    expect(body.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '13-496', name: 'Carrots, old, raw' });
+    // Proximates.csv 13-496: water 89, protein 0.5, 34 kcal, AOAC fibre 3.9
+    expect(nutrient(body, 1051)).toMatchObject({ amount: 89, source: 'uk_cofid' });
+    expect(nutrient(body, 1008)).toMatchObject({ amount: 34, source: 'uk_cofid' });
+  });
+
+  it('serves CoFID 12-332 "Cream, fresh, single" for SR 1050 light (table) cream: both 19.1 g fat', async () => {
+    const body = await countryAnswer(t, 1050, 'GB');
+    expect(body.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '12-332', name: 'Cream, fresh, single' });
+    // Proximates.csv 12-332: water 77, protein 3.3, fat 19.1, 193 kcal
+    expect(nutrient(body, 1004)).toMatchObject({ amount: 19.1, source: 'uk_cofid' });
+    expect(nutrient(body, 1008)).toMatchObject({ amount: 193, source: 'uk_cofid' });
+  });
+});
