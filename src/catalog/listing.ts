@@ -26,6 +26,9 @@ export interface ListTarget {
   withAliases: boolean;
 }
 
+/** Added to the scores of what the words as typed find beside a rewritten query's answers: they list after all of those. */
+const LITERAL_TIER = 1e6;
+
 /** A record as the text search ranks it, with the row the list serves. */
 interface SearchRecord<Row> {
   id: number;
@@ -89,12 +92,31 @@ export class Lister {
     const records = this.searchRecords<Row>(target);
     const rankOf = matchRanker(query, relaxed, target.withAliases);
     const found = ids.map((id) => records.get(id)!);
-    const scores = new Float64Array(found.length);
+    // A query the synonym table rewrote lists, after what the rewritten words find, what the
+    // words as typed find besides ("coriander" is the fresh leaves first, then the seed and the
+    // dried leaf; "pepper" the black pepper first, then the sweet and hot peppers): a synonym
+    // chooses the first answers, it never hides a record that holds the words typed.
+    let literal: SearchRecord<Row>[] = [];
+    let literalRank: ((keys: SearchRecord<Row>['keys']) => number) | null = null;
+    if (query.rewritten && !relaxed && ids.length > 0) {
+      const asTyped = buildSearchQuery(text, query.scope, false);
+      if (asTyped.match !== null) {
+        const seen = new Set(ids);
+        literal = this.matching(target, where, filters, asTyped.match)
+          .filter((id) => !seen.has(id))
+          .map((id) => records.get(id)!);
+        literalRank = matchRanker(asTyped, false, target.withAliases);
+      }
+    }
+    const scores = new Float64Array(found.length + literal.length);
     for (let i = 0; i < found.length; i++) scores[i] = rankOf(found[i]!.keys);
+    for (let i = 0; i < literal.length; i++) scores[found.length + i] = LITERAL_TIER + literalRank!(literal[i]!.keys);
+    found.push(...literal);
+    const total = found.length;
     // Only records scoring at most the page's last score can be on the page: a numeric sort of
     // the scores finds it, and only those (ties included) are ordered by every key.
     const end = offset + limit;
-    if (end <= 0 || offset >= found.length) return { data: [], total: ids.length };
+    if (end <= 0 || offset >= found.length) return { data: [], total };
     const cut = end < found.length ? scores.slice().sort()[end - 1]! : Infinity;
     const page: Array<{ record: SearchRecord<Row>; score: number }> = [];
     for (let i = 0; i < found.length; i++) if (scores[i]! <= cut) page.push({ record: found[i]!, score: scores[i]! });
@@ -105,7 +127,7 @@ export class Lister {
         a.record.nameLength - b.record.nameLength ||
         a.record.id - b.record.id,
     );
-    return { data: page.slice(offset, end).map((r) => r.record.row), total: ids.length };
+    return { data: page.slice(offset, end).map((r) => r.record.row), total };
   }
 
   /**

@@ -27,6 +27,8 @@ export interface SearchQuery {
   typed: string[];
   /** The list searched: synonyms of one list's names apply only there. */
   scope: SearchScope;
+  /** Whether the synonym table rewrote the words typed (the words as typed are then searched too: Lister.page). */
+  rewritten: boolean;
   /**
    * The optional words typed that name a kind, not the plain form ("sea" in "sea bass", "large"
    * in "large eggs"): not required, but a name holding them ranks first.
@@ -130,7 +132,8 @@ function rewrite(words: string[], scope: SearchScope, frozen: boolean[] = []): A
 
 const quote = (term: string): string => `"${term}"`;
 
-export function buildSearchQuery(text: string, scope: SearchScope = 'ingredient'): SearchQuery {
+/** `synonyms: false` reads the words as typed (the literal query listed after a rewritten one's answers). */
+export function buildSearchQuery(text: string, scope: SearchScope = 'ingredient', synonyms = true): SearchQuery {
   // A possessive's "s" ("calf's liver" -> "calf s liver") is no word of the food.
   const typed = normalizeName(text.replaceAll('|', ' '))
     .split(' ')
@@ -139,7 +142,7 @@ export function buildSearchQuery(text: string, scope: SearchScope = 'ingredient'
   // Synonyms match singular words; a word typed as it was keeps its typed form: FTS5's
   // porter stemmer matches plurals itself, and the last word is matched as a prefix.
   const singulars = typed.map(singular);
-  const rewritten = applySynonyms(singulars, scope, typed);
+  const rewritten = synonyms ? applySynonyms(singulars, scope, typed) : singulars.map((word) => ({ word, kept: true }));
   const unchanged = rewritten.length === typed.length && rewritten.every((r) => r.kept);
   const words = rewritten.map((r, i) => ({ word: unchanged ? typed[i]! : r.word, kept: r.kept }));
   const optional = (w: { word: string; kept: boolean }, i: number) =>
@@ -149,9 +152,10 @@ export function buildSearchQuery(text: string, scope: SearchScope = 'ingredient'
   const key = (list: string[]) => list.map((t) => singular(t.split('|')[0]!)).join(' ');
   const normalized = key(terms);
   const full = key(words.map((w) => w.word));
-  if (terms.length === 0) return { match: null, anyMatch: null, normalized, full, terms, typed, scope, optional: [] };
+  const rewrote = !unchanged;
+  if (terms.length === 0) return { match: null, anyMatch: null, normalized, full, terms, typed, scope, rewritten: rewrote, optional: [] };
   const kinds = words.filter((w, i) => optional(w, i) && KIND_WORDS.has(singular(w.word)) && required.length > 0).map((w) => singular(w.word));
-  return { ...matchOf(terms), normalized, full, terms, typed, scope, optional: kinds };
+  return { ...matchOf(terms), normalized, full, terms, typed, scope, rewritten: rewrote, optional: kinds };
 }
 
 function matchOf(terms: string[]): { match: string; anyMatch: string } {

@@ -215,3 +215,22 @@ describe('branded search', () => {
     expect(body.total).toBeGreaterThan(0);
   });
 });
+
+describe('a synonym chooses the first answers and hides nothing (session 16 user trial)', () => {
+  it('lists the fresh coriander leaves first, then the other records named coriander', async () => {
+    const body = (await t.get('/v1/ingredients?q=coriander&limit=10')).json();
+    // SR 11165 "Coriander (cilantro) leaves, raw" (the synonym); then SR 2013 "Spices, coriander seed" and
+    // 2012 "Spices, coriander leaf, dried", which the rewritten query ("coriander cilantro leaves") does not hold.
+    expect(body.data[0].id).toBe(11165);
+    const ids = body.data.map((d: { id: number }) => d.id);
+    expect(ids).toEqual(expect.arrayContaining([2013, 2012]));
+    expect(body.total).toBe(ids.length);
+  });
+
+  it('lists black pepper first for "pepper", then the peppers', async () => {
+    const body = (await t.get('/v1/ingredients?q=pepper&limit=3')).json();
+    expect(body.data[0]).toMatchObject({ id: 2030, name: 'Spices, pepper, black' });
+    expect(body.total).toBeGreaterThan(50);
+    expect(body.data.slice(1).every((d: { name: string }) => /pepper/i.test(d.name))).toBe(true);
+  });
+});
