@@ -150,10 +150,15 @@ export function specificSearch(line: ParsedLine, first: string | undefined): { q
 
 const stem = (w: string): string => w.replace(/(?:es|s)$/, '');
 
+/** How a cook cuts or readies the food: a name need not say it ("chopped tomatoes" are canned tomatoes). Not "ground": ground beef is another food. */
+const CUT_WORDS = new Set(['chopped', 'sliced', 'diced', 'minced', 'grated', 'crushed', 'shredded', 'halved', 'cubed', 'mashed', 'peeled', 'pitted', 'softened', 'melted', 'beaten']);
+
 /**
  * high: the whole food text found an ingredient whose name holds every one of its words;
- * medium: the whole text found one, or a shorter text of two words or more did;
- * low: only the last word found one.
+ * medium: a shorter text of two words or more found one whose name holds every word of it;
+ * low: only the last word found one, or the name lacks a word of the text that found it (the
+ * search listed names holding some of the words, or read a word as a misspelling: "garam
+ * masala" is no bean soup "masala", "rice vinegar" no rice, "harissa" no carissa).
  */
 export function matchConfidence(queryIndex: number, queries: string[], name: string): Confidence {
   const q = queries[queryIndex]!;
@@ -161,11 +166,11 @@ export function matchConfidence(queryIndex: number, queries: string[], name: str
   const holds = (ws: readonly string[]) => ws.every((w) => nameWords.has(stem(w)));
   // The words as typed or as the reviewed synonyms read them ("spaghetti cooked" is "pasta cooked":
   // "Pasta, cooked, enriched" holds every word of the food).
-  const written = q.split(' ');
+  const written = q.split(' ').filter((w) => !CUT_WORDS.has(w));
   const all = holds(written) || holds(applySynonyms(written).map((w) => w.word));
-  if (queryIndex === 0 && all) return 'high';
-  if (queryIndex === 0 || q.includes(' ')) return 'medium';
-  return 'low';
+  if (!all) return 'low';
+  if (queryIndex === 0) return 'high';
+  return q.includes(' ') ? 'medium' : 'low';
 }
 
 /**

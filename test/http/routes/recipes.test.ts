@@ -344,4 +344,14 @@ describe('POST /v1/recipes/analyze', () => {
     expect(cube).toMatchObject({ ingredient: { id: 6081 }, grams: 4.8 });
     expect(body.unweighed).toEqual([]);
   });
+
+  it('says low confidence where the food found lacks a word of the line (session 16 user trial)', async () => {
+    const body = (await analyze({ lines: ['1 tsp garam masala', '2 tbsp rice vinegar', '1 tbsp fish sauce'] })).json();
+    const [masala, vinegar, fishSauce] = body.lines;
+    // SR has no garam masala nor rice vinegar: the names found hold only some of the words.
+    expect(masala.confidence).toBe('low');
+    expect(vinegar.confidence).toBe('low');
+    // SR 6179 "Sauce, fish, ready-to-serve" holds both words.
+    expect(fishSauce).toMatchObject({ ingredient: { id: 6179 }, confidence: 'high' });
+  });
 });
