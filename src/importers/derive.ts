@@ -131,8 +131,12 @@ const bulkForms = (text: string): string[] => text.toLowerCase().match(BULK_FORM
  * 789890 "Flour, wheat, all-purpose, enriched, bleached" gives 21 values, no fibre; SR 20081
  * gives 64.
  */
-/** Words that say how a food is sold, not which food it is (flour milled for the US market bleached or not). */
-const AS_SOLD = new Set(['raw', 'whole', 'peeled', 'fresh', 'with', 'without', 'skin', 'unpeeled', 'bleached', 'unbleached']);
+/**
+ * Words that say how a food is sold, not which food it is (flour milled for the US market bleached
+ * or not; pulses sold "dry", which SR calls raw; cod "wild caught", as all SR's cod was). The
+ * values still decide (sameRecordsOf: farmed and wild salmon differ in fat, and are no pair).
+ */
+const AS_SOLD = new Set(['raw', 'whole', 'peeled', 'fresh', 'with', 'without', 'skin', 'unpeeled', 'bleached', 'unbleached', 'dry', 'wild', 'caught']);
 
 function recordFullerRecords(ctx: ImportContext, linker: Linker, byId: ReadonlyMap<number, { id: number; name: string }>): void {
   const { db } = ctx;
@@ -142,7 +146,8 @@ function recordFullerRecords(ctx: ImportContext, linker: Linker, byId: ReadonlyM
     ),
   );
   const dataType = new Map((db.prepare('SELECT id, data_type FROM ingredient').all() as Array<{ id: number; data_type: string }>).map((r) => [r.id, r.data_type]));
-  const words = (name: string) => new Set(normalizeName(name.replace(/\([^)]*\)/g, ' ')).split(' ').map(singular));
+  // "dry roasted" is a way of roasting (not oil roasted), not a food sold dry.
+  const words = (name: string) => new Set(normalizeName(name.replace(/\([^)]*\)/g, ' ').replace(/\bdry[ -]roasted\b/gi, 'dryroasted')).split(' ').map(singular));
   const insert = db.prepare('INSERT INTO ingredient_fuller_record (ingredient_id, record_id) VALUES (?, ?)');
   let n = 0;
   for (const [id, type] of dataType) {

@@ -330,3 +330,22 @@ describe('session 16 user trial: the British everyday food', () => {
     expect(nutrient(body, 1008)).toMatchObject({ amount: 193, source: 'uk_cofid' });
   });
 });
+
+describe('session 16: a Foundation record sold "dry" or "wild caught" is its SR record\'s food', () => {
+  it('serves CoFID 16-372 "Cod, flesh only, raw" for Foundation 2684444 "Fish, cod, Atlantic, wild caught, raw", as for SR 15015', async () => {
+    const body = await countryAnswer(t, 2684444, 'GB');
+    expect(body.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '16-372' });
+    expect(body.linked_food.method).toMatch(/\+record v\d+$/);
+    // Proximates.csv 16-372: water 81.6, protein 17.5, 75 kcal
+    expect(nutrient(body, 1051)).toMatchObject({ amount: 81.6, source: 'uk_cofid' });
+    expect(nutrient(body, 1008)).toMatchObject({ amount: 75, source: 'uk_cofid' });
+  });
+
+  it('serves Livsmedelsverket 881 "Kikärter torkade" for Foundation 2644282 dry chickpeas, as for SR 16056', async () => {
+    const body = await countryAnswer(t, 2644282, 'SE');
+    expect(body.linked_food).toMatchObject({ dataset: 'se_livsmedelsverket', code: '881', name: 'Kikärter torkade' });
+    // LivsmedelsDB_201702061629.csv 881: 352.1 kcal, protein 20.5, fibre 10
+    expect(nutrient(body, 1008)).toMatchObject({ amount: 352.1, source: 'se_livsmedelsverket' });
+    expect(nutrient(body, 1003)).toMatchObject({ amount: 20.5, source: 'se_livsmedelsverket' });
+  });
+});
