@@ -99,7 +99,8 @@ export class Lister {
     let literal: SearchRecord<Row>[] = [];
     let literalRank: ((keys: SearchRecord<Row>['keys']) => number) | null = null;
     if (query.rewritten && !relaxed && ids.length > 0) {
-      const asTyped = buildSearchQuery(text, query.scope, false);
+      // (the words as typed, or as corrected: "chiken" lists what "chicken" does)
+      const asTyped = buildSearchQuery(query.typed.join(' '), query.scope, false);
       if (asTyped.match !== null) {
         const seen = new Set(ids);
         literal = this.matching(target, where, filters, asTyped.match)

@@ -388,4 +388,6 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'extra lean beef mince', to: 'ground beef 95 lean', note: 'British: extra lean mince is about 5 % fat, SR\'s 95 % lean meat / 5 % fat', scope: 'ingredient' },
   { from: 'extra lean ground beef', to: 'ground beef 95 lean', note: 'US: extra lean ground beef is 95 % lean meat / 5 % fat', scope: 'ingredient' },
   { from: 'custard', to: 'egg custard', note: 'a cook\'s custard (not the custard-apple, a fruit)', wholeQuery: true, scope: 'ingredient' },
+  { from: 'chicken', to: 'chicken broiler or fryer meat and skin raw', note: 'a cook asking for chicken means the bird, SR\'s broiler or fryer with its skin (not the thigh recipes name most); the parts list after it', wholeQuery: true, scope: 'ingredient' },
+  { from: 'whole chicken', to: 'chicken broiler or fryer meat and skin raw', note: 'the whole bird, SR\'s broiler or fryer with its skin', scope: 'ingredient' },
 ];
