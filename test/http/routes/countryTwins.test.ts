@@ -349,3 +349,22 @@ describe('session 16: a Foundation record sold "dry" or "wild caught" is its SR 
     expect(nutrient(body, 1003)).toMatchObject({ amount: 20.5, source: 'se_livsmedelsverket' });
   });
 });
+
+describe('session 16: Foundation bread flour says no "wheat" and is wheat bread flour', () => {
+  it('serves CoFID 11-887 strong white flour for Foundation 790146 "Flour, bread, white, enriched, unbleached", as for SR 20083', async () => {
+    const body = await countryAnswer(t, 790146, 'GB');
+    expect(body.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '11-887', name: 'Flour, wheat, bread/strong, white' });
+    // Proximates.csv 11-887: water 11.7, protein 11.3, fat 1.2, 353 kcal
+    expect(nutrient(body, 1003)).toMatchObject({ amount: 11.3, source: 'uk_cofid' });
+    expect(nutrient(body, 1008)).toMatchObject({ amount: 353, source: 'uk_cofid' });
+  });
+
+  it('serves BLS C214100 "Weizen Mehl, Type 405" (household flour) for SR 20081 all-purpose flour, and Type 550 for bread flour', async () => {
+    const plain = await countryAnswer(t, 20081, 'DE');
+    expect(plain.linked_food).toMatchObject({ dataset: 'de_bls', code: 'C214100' });
+    // bls_2025.json C214100: protein 10.46, fat 0.93, 348 kcal
+    expect(nutrient(plain, 1003)).toMatchObject({ amount: 10.46, source: 'de_bls' });
+    expect(nutrient(plain, 1008)).toMatchObject({ amount: 348, source: 'de_bls' });
+    expect((await countryAnswer(t, 790146, 'DE')).linked_food).toMatchObject({ dataset: 'de_bls', code: 'C214200' });
+  });
+});
