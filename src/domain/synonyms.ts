@@ -390,4 +390,7 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'custard', to: 'egg custard', note: 'a cook\'s custard (not the custard-apple, a fruit)', wholeQuery: true, scope: 'ingredient' },
   { from: 'chicken', to: 'chicken broiler or fryer meat and skin raw', note: 'a cook asking for chicken means the bird, SR\'s broiler or fryer with its skin (not the thigh recipes name most); the parts list after it', wholeQuery: true, scope: 'ingredient' },
   { from: 'whole chicken', to: 'chicken broiler or fryer meat and skin raw', note: 'the whole bird, SR\'s broiler or fryer with its skin', scope: 'ingredient' },
+  { from: 'lasagna', to: 'lasagna with meat', note: 'a lasagna is made with meat unless it says meatless (the other lasagnas list after it)', wholeQuery: true, scope: 'survey' },
+  { from: 'lasagne', to: 'lasagna with meat', note: 'British spelling; a lasagne is made with meat unless it says meatless', wholeQuery: true, scope: 'survey' },
+  { from: 'beef stew', to: 'beef stew potato vegetable', note: 'the dish, beef stewed with potatoes and vegetables (not the stew meat, which lists after it)', wholeQuery: true, scope: 'survey' },
 ];
