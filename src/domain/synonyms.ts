@@ -393,4 +393,10 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'lasagna', to: 'lasagna with meat', note: 'a lasagna is made with meat unless it says meatless (the other lasagnas list after it)', wholeQuery: true, scope: 'survey' },
   { from: 'lasagne', to: 'lasagna with meat', note: 'British spelling; a lasagne is made with meat unless it says meatless', wholeQuery: true, scope: 'survey' },
   { from: 'beef stew', to: 'beef stew potato vegetable', note: 'the dish, beef stewed with potatoes and vegetables (not the stew meat, which lists after it)', wholeQuery: true, scope: 'survey' },
+  { from: 'fresh ham', to: 'pork fresh leg ham', note: 'US: fresh ham is the uncured pork leg (SR "Pork, fresh, leg (ham)"), not cured ham', scope: 'ingredient' },
+  { from: 'pickled jalapeno', to: 'pepper jalapeno canned', note: 'pickled jalapenos are sold in jars and cans; SR names them canned', scope: 'ingredient' },
+  { from: 'beef bouillon', to: 'beef bouillon dry', note: 'US: beef bouillon is the dry powder or cube a cook dissolves, not the canned broth', scope: 'ingredient' },
+  { from: 'instant coffee', to: 'coffee instant regular powder', note: 'the powder (regular, not half the caffeine)', scope: 'ingredient' },
+  { from: 'amaranth', to: 'amaranth grain uncooked', note: 'a cook asking for amaranth means the grain (the leaves say leaves)', wholeQuery: true, scope: 'ingredient' },
+  { from: 'summer squash', to: 'squash summer all varieties', note: 'US: summer squash of any variety, not zucchini only', scope: 'ingredient' },
 ];
