@@ -399,4 +399,5 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'instant coffee', to: 'coffee instant regular powder', note: 'the powder (regular, not half the caffeine)', scope: 'ingredient' },
   { from: 'amaranth', to: 'amaranth grain uncooked', note: 'a cook asking for amaranth means the grain (the leaves say leaves)', wholeQuery: true, scope: 'ingredient' },
   { from: 'summer squash', to: 'squash summer all varieties', note: 'US: summer squash of any variety, not zucchini only', scope: 'ingredient' },
+  { from: 'jacket potato', to: 'potato baked', note: 'British: a potato baked in its skin' },
 ];

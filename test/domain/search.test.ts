@@ -86,7 +86,9 @@ describe('search query', () => {
     expect(buildSearchQuery('fresh ripe bananas').match).toBe('"bananas"*');
     expect(buildSearchQuery('fresh').match).toBe('"fresh"*');
     // "whole" is optional before a food, not in "whole wheat".
-    expect(buildSearchQuery('whole chicken').match).toBe('"chicken"*');
+    expect(buildSearchQuery('whole onion').match).toBe('"onion"*');
+    // ("whole chicken" is a reviewed synonym: the bird, SR's broiler or fryer with its skin)
+    expect(buildSearchQuery('whole chicken').match).toBe('"chicken" AND "broiler" AND "or" AND "fryer" AND "meat" AND "and" AND "skin" AND "raw"*');
     expect(buildSearchQuery('whole wheat bread').match).toBe('"whole" AND "wheat" AND "bread"*');
   });
 });
