@@ -209,6 +209,9 @@ export function corrections(word: string, vocabulary: ReadonlyArray<readonly [st
   const allowed = editsAllowed(word);
   for (const [candidate, uses] of vocabulary) {
     if (candidate === word || Math.abs(candidate.length - word.length) > allowed || candidate.length < MIN_CORRECTED_LENGTH - 1) continue;
+    // Misspellings keep the first letter (a cook's slip is inside the word): "harissa", a food no
+    // name holds, is not a misspelt "carissa", a fruit.
+    if (candidate[0] !== word[0]) continue;
     const distance = editDistance(word, candidate, allowed);
     if (distance <= allowed) found.push({ word: candidate, distance, uses });
   }
