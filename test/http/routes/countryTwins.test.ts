@@ -368,3 +368,13 @@ describe('session 16: Foundation bread flour says no "wheat" and is wheat bread 
     expect((await countryAnswer(t, 790146, 'DE')).linked_food).toMatchObject({ dataset: 'de_bls', code: 'C214200' });
   });
 });
+
+describe('session 16: Matvaretabellen "lettrømme" is Norway\'s everyday sour cream', () => {
+  it('serves 01-087 "Lettrømme, 18 % fett" for SR 1056 sour cream (19.35 g fat), not the US light sour cream\'s fat class', async () => {
+    const body = await countryAnswer(t, 1056, 'NO');
+    expect(body.linked_food).toMatchObject({ dataset: 'no_matvaretabellen', code: '01-087', name: 'Lettrømme, 18 % fett' });
+    // matvaretabellen.csv 01-087: water 75, 189 kcal, fat 18
+    expect(nutrient(body, 1004)).toMatchObject({ amount: 18, source: 'no_matvaretabellen' });
+    expect(nutrient(body, 1008)).toMatchObject({ amount: 189, source: 'no_matvaretabellen' });
+  });
+});
