@@ -96,22 +96,19 @@ export class Lister {
     // words as typed find besides ("coriander" is the fresh leaves first, then the seed and the
     // dried leaf; "pepper" the black pepper first, then the sweet and hot peppers): a synonym
     // chooses the first answers, it never hides a record that holds the words typed.
+    // (the words as typed, or as corrected: "chiken" lists what "chicken" does)
+    const asTyped = query.rewritten && !relaxed && ids.length > 0 ? buildSearchQuery(query.typed.join(' '), query.scope, false) : null;
     let literal: SearchRecord<Row>[] = [];
-    let literalRank: ((keys: SearchRecord<Row>['keys']) => number) | null = null;
-    if (query.rewritten && !relaxed && ids.length > 0) {
-      // (the words as typed, or as corrected: "chiken" lists what "chicken" does)
-      const asTyped = buildSearchQuery(query.typed.join(' '), query.scope, false);
-      if (asTyped.match !== null) {
-        const seen = new Set(ids);
-        literal = this.matching(target, where, filters, asTyped.match)
-          .filter((id) => !seen.has(id))
-          .map((id) => records.get(id)!);
-        literalRank = matchRanker(asTyped, false, target.withAliases);
-      }
+    if (asTyped?.match != null) {
+      const seen = new Set(ids);
+      literal = this.matching(target, where, filters, asTyped.match)
+        .filter((id) => !seen.has(id))
+        .map((id) => records.get(id)!);
     }
+    const literalRank = asTyped ? matchRanker(asTyped, false, target.withAliases) : rankOf;
     const scores = new Float64Array(found.length + literal.length);
     for (let i = 0; i < found.length; i++) scores[i] = rankOf(found[i]!.keys);
-    for (let i = 0; i < literal.length; i++) scores[found.length + i] = LITERAL_TIER + literalRank!(literal[i]!.keys);
+    for (let i = 0; i < literal.length; i++) scores[found.length + i] = LITERAL_TIER + literalRank(literal[i]!.keys);
     found.push(...literal);
     const total = found.length;
     // Only records scoring at most the page's last score can be on the page: a numeric sort of

@@ -450,9 +450,7 @@ export function profileDetail(a: Profile, b: Profile): { mean: number; worst: nu
     const x = a[key];
     const y = b[key];
     if (x === null || y === null) continue;
-    const tol = Math.max(floor, rel * Math.max(Math.abs(x), Math.abs(y)));
-    const d = Math.abs(x - y);
-    const part = d <= tol ? 1 : Math.max(0, 1 - (d - tol) / (2 * tol));
+    const part = componentAgreement(x, y, floor, rel);
     sum += part;
     worst = Math.min(worst, part);
     n += 1;
@@ -461,23 +459,29 @@ export function profileDetail(a: Profile, b: Profile): { mean: number; worst: nu
   return macros >= 3 ? { mean: sum / n, worst } : null;
 }
 
+/** One component's agreement: 1 within its tolerance (max(floor, rel x the larger value)), falling to 0 at three tolerances. */
+function componentAgreement(x: number, y: number, floor: number, rel: number): number {
+  const tol = Math.max(floor, rel * Math.max(Math.abs(x), Math.abs(y)));
+  const d = Math.abs(x - y);
+  return d <= tol ? 1 : Math.max(0, 1 - (d - tol) / (2 * tol));
+}
+
 /** The worst agreement of one component, the `skip` components aside (1 when none is compared). */
 function worstComponent(a: Profile, b: Profile, skip: ReadonlySet<keyof Profile>): number {
   let worst = 1;
   for (const { key, floor, rel } of PROFILE_PARTS) {
     const x = a[key];
     const y = b[key];
-    if (x === null || y === null || skip.has(key)) continue;
-    const tol = Math.max(floor, rel * Math.max(Math.abs(x), Math.abs(y)));
-    const d = Math.abs(x - y);
-    worst = Math.min(worst, d <= tol ? 1 : Math.max(0, 1 - (d - tol) / (2 * tol)));
+    if (x !== null && y !== null && !skip.has(key)) worst = Math.min(worst, componentAgreement(x, y, floor, rel));
   }
   return worst;
 }
 
+const SEASONAL_FAT_COMPONENTS: ReadonlySet<keyof Profile> = new Set([...METHOD_COMPONENTS, 'fat', 'energyKcal']);
+
 /** The components a same-named pair may disagree on (SAME_NAME): the table's methods, and the fat of fish. */
 function excused(category: string | null): ReadonlySet<keyof Profile> {
-  return category !== null && SEASONAL_FAT_CATEGORIES.has(category) ? new Set([...METHOD_COMPONENTS, 'fat', 'energyKcal']) : METHOD_COMPONENTS;
+  return category !== null && SEASONAL_FAT_CATEGORIES.has(category) ? SEASONAL_FAT_COMPONENTS : METHOD_COMPONENTS;
 }
 
 /**
