@@ -153,5 +153,15 @@ export function perKgConcentrated(freshPerKg: number, water: number, freshWater:
 export const CONCENTRATED_NAME = /\b(?:dried|dehydrated|dry|powder|powdered|paste|concentrate|concentrated|flakes|granules|sun-dried|freeze-dried)\b/i;
 /** ...and of records that are more than the food without its water (sugar, syrup, oil added). */
 export const NOT_ONLY_DRIED_NAME = /\b(?:from concentrate|sweetened|candied|syrup|sugar|fried|oil|with salt|salted|juice drink|prepared|cooked|stewed|reconstituted|diluted)\b/i;
+/**
+ * Names of milks with their water removed (SR 1090 dry whole milk, 1096 evaporated milk): a study's
+ * "Milk" is the fluid milk, so a kg of powder carries the footprint of the milk its solids came
+ * from. Dry matter is the only allocation the data allow (the cream taken from skim milk is not
+ * in any record); AGRIBALYSE's own powders (14.8 kg CO2e/kg) are 10.0 times its whole milk (1.49),
+ * the dry-matter ratio of whole milk powder to fluid milk about 9.
+ */
+export const CONCENTRATED_MILK_NAME = /\b(?:dry|dried|powder|powdered|evaporated|condensed)\b/i;
+/** Fluid cow's milks, whose median water is the fresh milk's (SR 1077 whole 88.1, 1085 nonfat 90.8 g per 100 g). */
+export const FLUID_MILK_NAME = /^Milk, (?:whole|reduced fat|lowfat|nonfat|fluid)\b/i;
 /** How much drier than the fresh food (dry matter ratio) a record must be to be read as concentrated. */
 export const CONCENTRATED_MIN_RATIO = 1.5;

@@ -69,11 +69,30 @@ describe('GET /v1/ingredients/:id/carbon', () => {
     // PLUM 0.26; SR 9291 prunes water 30.92, the raw plums 84.555 (median): 0.26 x 69.08 / 15.445 = 1.163.
     expect((await get('/v1/ingredients/9291/carbon')).json().carbon.kg_co2e_per_kg).toBeCloseTo(1.163, 3);
     // Left as they were: the fresh food, a product that is the dried food itself (RAISIN, no raw record
-    // maps to it), a juice made up from concentrate, and milk powder (outside fruit and vegetables).
+    // maps to it), and a juice made up from concentrate.
     expect((await get('/v1/ingredients/11529/carbon')).json().carbon.kg_co2e_per_kg).toBe(0.45);
     expect((await get('/v1/ingredients/9298/carbon')).json().carbon).toMatchObject({ kg_co2e_per_kg: 0.81, product: { code: 'RAISIN' } });
     expect((await get('/v1/ingredients/2003592/carbon')).json().carbon.basis).not.toMatch(/dry matter/);
-    expect((await get('/v1/ingredients/1091/carbon')).json().carbon.basis).not.toMatch(/dry matter/);
+  });
+
+  it('gives dry and evaporated milk the footprint of the fluid milk their solids came from (session 17)', async () => {
+    // Poore & Nemecek "Milk" 2.8 kg CO2e per kg of fluid milk. The fluid cow's milks (SR 1077 88.13 ...
+    // 1085 90.84, Foundation 746782 88.1: 20 records) have median water 89.285 g. SR 1090 dry whole milk
+    // water 2.47: 2.8 x 97.53 / 10.715 = 25.49; SR 1096 evaporated milk 74.04: 2.8 x 25.96 / 10.715 = 6.784.
+    // AGRIBALYSE's own powders are 14.82 against its whole milk's 1.49 (x 10.0).
+    const powder = (await get('/v1/ingredients/1090/carbon')).json().carbon;
+    expect(powder).toMatchObject({ source: 'poore_nemecek_2018', product: { code: 'Milk' } });
+    expect(powder.kg_co2e_per_kg).toBeCloseTo(25.49, 2);
+    expect(powder.basis).toMatch(/97\.53 \/ 10\.72 g per 100 g; fresh water the median of the 20 fluid cow's milk records/);
+    expect((await get('/v1/ingredients/1091/carbon')).json().carbon.kg_co2e_per_kg).toBeCloseTo(25.31, 2);
+    expect((await get('/v1/ingredients/1096/carbon')).json().carbon.kg_co2e_per_kg).toBeCloseTo(6.784, 2);
+    // Evaporated 2% milk was SU-EATABLE LIFE's fluid COW MILK (1.31) as sold; now the same product as 1096.
+    const evaporated2 = (await get('/v1/ingredients/1291/carbon')).json().carbon;
+    expect(evaporated2).toMatchObject({ product: { code: 'Milk' } });
+    expect(evaporated2.kg_co2e_per_kg).toBeCloseTo(6.784, 2);
+    // Left alone: the fluid milk, and sweetened condensed milk (its sugar is dry matter that is not milk).
+    expect((await get('/v1/ingredients/1077/carbon')).json().carbon.kg_co2e_per_kg).toBe(1.31);
+    expect((await get('/v1/ingredients/1095/carbon')).json().carbon).toMatchObject({ kg_co2e_per_kg: 2.8 });
   });
 
   it('rates a low-uncertainty item dqr 1', async () => {
