@@ -74,7 +74,7 @@ export const OPTIONAL_WORDS = new Set([
  * "Chicken, breast, boneless, skinless"). The other optional words say the plain form ("whole",
  * "fresh", "full fat": the plainness signal ranks it) or how it is served ("warm").
  */
-const KIND_WORDS = new Set(['sea', 'large', 'small', 'medium', 'extra', 'virgin', 'skinless', 'boneless', 'cooking', 'eating']);
+const KIND_WORDS = new Set(['sea', 'large', 'small', 'medium', 'extra', 'virgin', 'skinless', 'boneless', 'cooking', 'eating', 'stick']);
 
 const inScope = (s: (typeof SYNONYMS)[number], scope: SearchScope) => s.scope === undefined || s.scope === scope;
 const wholeQuery = (scope: SearchScope) =>

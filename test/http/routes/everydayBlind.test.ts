@@ -30,10 +30,21 @@ const FILE = path.resolve(import.meta.dirname, '..', '..', 'fixtures', 'national
  * out). Its rows count in the tuning, held-out and whole-set figures with the first set's.
  */
 const FILE_2 = path.resolve(import.meta.dirname, '..', '..', 'fixtures', 'national', 'everyday-2.csv');
+/**
+ * A third blind set (session 17): 36 more everyday foods (feta, parmesan, cream cheese, gouda,
+ * quinoa, buckwheat, semolina, cornmeal, eggplant, pumpkin, celeriac, fennel, sweet corn, red
+ * cabbage, spring onions, grapefruit, cantaloupe, dried figs, raisins, prunes, limes, beef liver,
+ * haddock, flatfish, mussels, bacon, ham, duck, veal, tofu, pecans, sesame, pumpkin seeds, linseed,
+ * peanut butter, dark chocolate) x 6 countries, labelled from the raw files by a helper session
+ * that never ran the program, and split by the same hash. Measured as it came, before any change.
+ */
+const FILE_3 = path.resolve(import.meta.dirname, '..', '..', 'fixtures', 'national', 'everyday-3.csv');
 
 /** The targets of issue 16. */
 const TARGET_PRECISION = 0.97;
 const TARGET_RECALL = 0.9;
+/** Foods of the third set the hash holds out. */
+const THIRD_HELD_OUT = 17;
 /**
  * The floors this build measured (README, "Everyday foods"), rounded down; below the targets
  * where the target is not met, so the test guards against getting worse without claiming more.
@@ -47,25 +58,26 @@ const TARGET_RECALL = 0.9;
  * values, the table's unspecified record first among equals); from session 14 measured on both sets
  * (the second set's 36 foods lower every figure: they were not tuned on when they came):
  */
+// Session 17 added the third set (measured before any change; it lowered every figure again).
 const FLOOR: Record<string, { precision: number; recall: number }> = {
-  'tuning DE': { precision: 0.99, recall: 0.755 },
-  'tuning DK': { precision: 0.967, recall: 0.779 },
-  'tuning FR': { precision: 0.983, recall: 0.767 },
-  'tuning GB': { precision: 0.956, recall: 0.75 },
-  'tuning NO': { precision: 0.974, recall: 0.79 },
-  'tuning SE': { precision: 0.991, recall: 0.792 },
-  'held-out DE': { precision: 0.984, recall: 0.57 },
-  'held-out DK': { precision: 0.985, recall: 0.564 },
-  'held-out FR': { precision: 0.946, recall: 0.628 },
-  'held-out GB': { precision: 1.0, recall: 0.65 },
-  'held-out NO': { precision: 0.971, recall: 0.625 },
-  'held-out SE': { precision: 1.0, recall: 0.589 },
-  'all DE': { precision: 0.988, recall: 0.665 },
-  'all DK': { precision: 0.973, recall: 0.678 },
-  'all FR': { precision: 0.968, recall: 0.697 },
-  'all GB': { precision: 0.974, recall: 0.694 },
-  'all NO': { precision: 0.972, recall: 0.692 },
-  'all SE': { precision: 0.994, recall: 0.68 },
+  'tuning DE': { precision: 0.992, recall: 0.699 },
+  'tuning DK': { precision: 0.972, recall: 0.726 },
+  'tuning FR': { precision: 0.978, recall: 0.713 },
+  'tuning GB': { precision: 0.949, recall: 0.691 },
+  'tuning NO': { precision: 0.971, recall: 0.73 },
+  'tuning SE': { precision: 0.992, recall: 0.718 },
+  'held-out DE': { precision: 0.986, recall: 0.474 },
+  'held-out DK': { precision: 0.976, recall: 0.521 },
+  'held-out FR': { precision: 0.943, recall: 0.538 },
+  'held-out GB': { precision: 0.989, recall: 0.579 },
+  'held-out NO': { precision: 0.977, recall: 0.551 },
+  'held-out SE': { precision: 1.0, recall: 0.541 },
+  'all DE': { precision: 0.99, recall: 0.595 },
+  'all DK': { precision: 0.974, recall: 0.633 },
+  'all FR': { precision: 0.964, recall: 0.635 },
+  'all GB': { precision: 0.965, recall: 0.639 },
+  'all NO': { precision: 0.973, recall: 0.649 },
+  'all SE': { precision: 0.995, recall: 0.639 },
 
 };
 
@@ -82,7 +94,7 @@ const SPLIT_SEED = 'larder-national-v2';
 const isHeldOutFood = (food: string): boolean =>
   createHash('sha256').update(`${SPLIT_SEED}:${food}`).digest().readUInt32BE(0) < 2 ** 31;
 
-const readRows = (file: string): Array<Row & { second?: boolean }> =>
+const readRows = (file: string): Array<Row & { second?: boolean; third?: boolean }> =>
   parse(readFileSync(file, 'utf8'), { columns: true, skip_empty_lines: true, trim: true }) as Row[];
 
 const split = (s: string | undefined) => (s ?? '').split(/[;|,\s]+/).map((x) => x.trim()).filter(Boolean);
@@ -97,6 +109,7 @@ describe('national values on the blind everyday set', () => {
   it('has the blind sets', () => {
     expect(existsSync(FILE)).toBe(true);
     expect(existsSync(FILE_2)).toBe(true);
+    expect(existsSync(FILE_3)).toBe(true);
   });
 
   it('splits the set once by food: 45 tuning, 39 held out', () => {
@@ -109,10 +122,18 @@ describe('national values on the blind everyday set', () => {
     expect(second.length).toBe(36);
     expect(second.filter((f) => foods.includes(f))).toEqual([]);
     expect(second.filter(isHeldOutFood).length).toBe(14);
+    const third = [...new Set(readRows(FILE_3).map((r) => r.food))];
+    expect(third.length).toBe(36);
+    expect(third.filter((f) => foods.includes(f) || second.includes(f))).toEqual([]);
+    expect(third.filter(isHeldOutFood).length).toBe(THIRD_HELD_OUT);
   });
 
   it('reaches the precision and recall targets per country (or the measured floor)', async () => {
-    const rows = [...readRows(FILE), ...readRows(FILE_2).map((r) => ({ ...r, second: true }))];
+    const rows = [
+      ...readRows(FILE),
+      ...readRows(FILE_2).map((r) => ({ ...r, second: true })),
+      ...readRows(FILE_3).map((r) => ({ ...r, third: true })),
+    ];
     expect(rows.length).toBeGreaterThan(100);
     type Tally = { right: number; wrong: number; missing: number; twins: number; errors: string[] };
     const per = new Map<string, Tally>();
@@ -127,6 +148,7 @@ describe('national values on the blind everyday set', () => {
       const cells = [tally(`${part} ${country}`), tally(`all ${country}`)];
       // The second set alone, as measured when it came (README, "Everyday foods").
       if (r.second) cells.push(tally(`set-2 ${part} ${country}`));
+      if (r.third) cells.push(tally(`set-3 ${part} ${country}`));
       const acceptable = new Set(split(r.acceptable_codes));
       for (const id of split(r.ingredient_ids)) {
         const res = await t.get(`/v1/ingredients/${id}/nutrients?country=${country}`);
@@ -147,7 +169,7 @@ describe('national values on the blind everyday set', () => {
     }
     const lines: string[] = [];
     const measured: Array<{ key: string; precision: number; recall: number }> = [];
-    const order = (k: string) => ['tuning', 'held-out', 'all', 'set-2'].indexOf(k.split(' ')[0]!);
+    const order = (k: string) => ['tuning', 'held-out', 'all', 'set-2', 'set-3'].indexOf(k.split(' ')[0]!);
     for (const [key, c] of [...per].sort((a, b) => order(a[0]) - order(b[0]) || a[0].localeCompare(b[0]))) {
       const precision = c.right + c.wrong === 0 ? 1 : c.right / (c.right + c.wrong);
       const recall = c.twins === 0 ? 1 : c.right / c.twins;
