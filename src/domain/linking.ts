@@ -157,6 +157,32 @@ export interface Synonyms {
    * such a word takes its first two parts as its head.
    */
   classHeads?: Set<string>;
+  /**
+   * The species a European table means by a bare fish name ("herring" -> "atlantic"): USDA also
+   * files Pacific herring, Pacific and jack mackerel and Pacific cod, which no national table
+   * names. Read on the national side only (nationalSpeciesReading).
+   */
+  species?: Map<string, string>;
+}
+
+/**
+ * A national name read with the species the table means where it names a fish by its bare name
+ * (Synonyms.species): CoFID "Herring, flesh only, raw" is "Herring atlantic, flesh only, raw",
+ * BLS "Cod raw" (Dorsch/Kabeljau) "Cod atlantic raw". Only a name that starts with the fish's
+ * name (not "Horse mackerel", "Black cod"), says no species of its own and is the fish, not its
+ * oil, liver or roe.
+ */
+export function nationalSpeciesReading(nameEn: string, species: ReadonlyMap<string, string> | undefined): string {
+  if (!species || species.size === 0) return nameEn;
+  const first = /^\s*([A-Za-z]+)/.exec(nameEn)?.[1]?.toLowerCase();
+  if (!first) return nameEn;
+  const singularFirst = first.endsWith('s') ? first.slice(0, -1) : first;
+  const kind = species.get(first) ?? species.get(singularFirst);
+  if (!kind) return nameEn;
+  if (new RegExp(`\\b(?:${[...new Set(species.values())].join('|')}|pacific|baltic|king|spanish|jack|horse|chub|blue|indian|arctic|greenland)\\b`, 'i').test(nameEn)) return nameEn;
+  // Oils, livers and roe are other foods, which USDA files without a species ("Fish oil, cod liver").
+  if (/\b(?:oil|liver|roe|rogn|milt)\b/i.test(nameEn)) return nameEn;
+  return nameEn.replace(/^(\s*[A-Za-z]+)/, `$1 ${kind}`);
 }
 
 const STOPWORDS = new Set(

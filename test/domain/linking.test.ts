@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Linker, nameTokens, profileAgreement, scorePair, stateConflict, VERIFIED_THRESHOLD, type Profile } from '../../src/domain/linking.js';
+import { Linker, nameTokens, nationalSpeciesReading, profileAgreement, scorePair, stateConflict, VERIFIED_THRESHOLD, type Profile } from '../../src/domain/linking.js';
 
 const syn = { phrases: [['without salt', 'unsalted']] as Array<[string, string]>, words: new Map([['pasteurised', '']]) };
 const p = (water: number, kcal: number, protein: number, fat: number, carb: number): Profile => ({
@@ -522,5 +522,25 @@ describe('linking', () => {
     const eggFree = { id: 20098, name: 'Pasta, homemade, made without egg, cooked', scientificName: null, profile: p(66, 124, 4.4, 1, 25) };
     const egg = { id: 1123, name: 'Egg, whole, raw, fresh', scientificName: null, profile: p(76, 143, 12.6, 9.5, 0.7) };
     expect(new Linker([eggFree, egg], syn).rank(eggPasta).find((r) => r.candidateId === 20098)).toMatchObject({ verified: false, conflict: 'the canonical food is made without: egg' });
+  });
+});
+
+describe('nationalSpeciesReading', () => {
+  const species = new Map([
+    ['herring', 'atlantic'],
+    ['mackerel', 'atlantic'],
+    ['cod', 'atlantic'],
+  ]);
+  it('reads a bare fish name as the species European tables mean', () => {
+    expect(nationalSpeciesReading('Herring, flesh only, raw', species)).toBe('Herring atlantic, flesh only, raw');
+    expect(nationalSpeciesReading('Cod raw', species)).toBe('Cod atlantic raw');
+  });
+  it('leaves a name that says a species, names another fish, or is an oil, liver or roe', () => {
+    expect(nationalSpeciesReading('Mackerel, king, raw', species)).toBe('Mackerel, king, raw');
+    expect(nationalSpeciesReading('Horse mackerel, raw', species)).toBe('Horse mackerel, raw');
+    expect(nationalSpeciesReading('Fish herring atlantic', species)).toBe('Fish herring atlantic');
+    expect(nationalSpeciesReading('Cod liver oil', species)).toBe('Cod liver oil');
+    expect(nationalSpeciesReading('Cod, roe, canned', species)).toBe('Cod, roe, canned');
+    expect(nationalSpeciesReading('Cod raw', undefined)).toBe('Cod raw');
   });
 });

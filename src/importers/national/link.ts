@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildGlossary, translateName, type Glossary } from '../../domain/glossary.js';
-import { Linker, linkMethod, namesUnspecified, profileDistancePerComponent, type LinkCandidate, type LinkResult, type NationalFoodForLink, type Profile, type Synonyms } from '../../domain/linking.js';
+import { Linker, linkMethod, namesUnspecified, nationalSpeciesReading, profileDistancePerComponent, type LinkCandidate, type LinkResult, type NationalFoodForLink, type Profile, type Synonyms } from '../../domain/linking.js';
 import { countRows, type ImportContext } from '../context.js';
 import { recipeUses } from '../fndds.js';
 import { mappingsDir, readDataCsv } from './common.js';
@@ -18,6 +18,7 @@ export function loadSynonyms(): Synonyms {
   const form = new Set<string>();
   const product = new Set<string>();
   const classHeads = new Set<string>();
+  const species = new Map<string, string>();
   for (const r of rows) {
     const from = (r.from ?? '').toLowerCase();
     const to = (r.to ?? '').toLowerCase();
@@ -28,10 +29,11 @@ export function loadSynonyms(): Synonyms {
     else if (r.kind === 'form') form.add(from);
     else if (r.kind === 'product') product.add(from);
     else if (r.kind === 'class') classHeads.add(from);
+    else if (r.kind === 'species') species.set(from, to);
   }
   // Longer phrases first, so "no salt added" wins over any shorter overlap.
   phrases.sort((a, b) => b[0].length - a[0].length);
-  return { phrases, words, distinct, composition, form, product, classHeads };
+  return { phrases, words, distinct, composition, form, product, classHeads, species };
 }
 
 /**
@@ -179,7 +181,8 @@ export function linkNationalFoods(
   datasetIds: string[],
   referenceFacets: ReadonlyMap<number, string[]> = new Map(),
 ): Record<string, LinkSummary> {
-  const linker = new Linker(canonicalProfiles(ctx, referenceFacets), loadSynonyms());
+  const synonyms = loadSynonyms();
+  const linker = new Linker(canonicalProfiles(ctx, referenceFacets), synonyms);
   const foodGroups = loadFoodGroups();
   const insert = ctx.db.prepare(
     `INSERT INTO national_link (dataset_id, code, ingredient_id, score, verified, method, name_score, profile_score, conflict, name_used)
@@ -205,6 +208,7 @@ export function linkNationalFoods(
         .all(datasetId) as Array<{ code: string; name: string; name_en: string | null; scientific_name: string | null; food_group: string | null }>
     )
       .map((f) => ({ ...f, name_en: f.name_en ?? (glossary ? translateName(f.name, glossary) : null) }))
+      .map((f) => ({ ...f, name_en: f.name_en === null ? null : nationalSpeciesReading(f.name_en, synonyms.species) }))
       .filter((f): f is typeof f & { name_en: string } => f.name_en !== null);
     const tableWords = linker.tableWords(foods.map((f) => f.name_en));
     const task = ctx.progress.task(`linking ${datasetId}`, foods.length);
@@ -226,7 +230,7 @@ export function linkNationalFoods(
       let ranked = linker.rank(input(f.name_en));
       let nameUsed = f.name_en;
       if (second && !ranked[0]?.verified) {
-        const reading = translateName(f.name, second);
+        const reading = nationalSpeciesReading(translateName(f.name, second), synonyms.species);
         const other = linker.rank(input(reading));
         if (other[0]?.verified) {
           ranked = other;

@@ -378,3 +378,34 @@ describe('session 16: Matvaretabellen "lettrømme" is Norway\'s everyday sour cr
     expect(nutrient(body, 1008)).toMatchObject({ amount: 189, source: 'no_matvaretabellen' });
   });
 });
+
+describe('session 17: the species a European table means, and a cheese without its rind', () => {
+  it('serves CoFID 16-175 "Herring, flesh only, raw" for Atlantic herring (SR 15039), not Pacific herring (15043)', async () => {
+    const atlantic = await countryAnswer(t, 15039, 'GB');
+    expect(atlantic.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '16-175' });
+    // Proximates.csv 16-175: water 68, protein 17.8, fat 13.2, 190 kcal
+    expect(nutrient(atlantic, 1004)).toMatchObject({ amount: 13.2, source: 'uk_cofid' });
+    expect(nutrient(atlantic, 1008)).toMatchObject({ amount: 190, source: 'uk_cofid' });
+    expect((await countryAnswer(t, 15043, 'GB')).linked_food).toBeNull();
+  });
+
+  it('serves BLS "Makrele roh" for Atlantic mackerel (SR 15046) and "Dorsch/Kabeljau, roh" for Atlantic cod (SR 15015)', async () => {
+    const mackerel = await countryAnswer(t, 15046, 'DE');
+    expect(mackerel.linked_food).toMatchObject({ dataset: 'de_bls', code: 'T107100' });
+    // bls_2025.json T107100: fat 8.31, protein 18.6, 149 kcal
+    expect(nutrient(mackerel, 1004)).toMatchObject({ amount: 8.31, source: 'de_bls' });
+    const cod = await countryAnswer(t, 15015, 'DE');
+    expect(cod.linked_food).toMatchObject({ dataset: 'de_bls', code: 'T204100' });
+    // T204100: fat 0.84, protein 17.8, 79 kcal
+    expect(nutrient(cod, 1008)).toMatchObject({ amount: 79, source: 'de_bls' });
+    expect((await countryAnswer(t, 15050, 'DE')).linked_food?.code).not.toBe('T107100');
+  });
+
+  it('serves CoFID 12-344 "Cheese, Brie, with outer rind removed" for SR 1006 brie, not the rind alone (12-491)', async () => {
+    const body = await countryAnswer(t, 1006, 'GB');
+    expect(body.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '12-344' });
+    // Proximates.csv 12-344: water 48.7, protein 20.3, fat 29.1, 343 kcal (12-491, rind only: 304 kcal, 26.4 g fat)
+    expect(nutrient(body, 1004)).toMatchObject({ amount: 29.1, source: 'uk_cofid' });
+    expect(nutrient(body, 1008)).toMatchObject({ amount: 343, source: 'uk_cofid' });
+  });
+});

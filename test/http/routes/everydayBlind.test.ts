@@ -60,22 +60,22 @@ const THIRD_HELD_OUT = 17;
  */
 // Session 17 added the third set (measured before any change; it lowered every figure again).
 const FLOOR: Record<string, { precision: number; recall: number }> = {
-  'tuning DE': { precision: 0.992, recall: 0.699 },
+  'tuning DE': { precision: 0.992, recall: 0.715 },
   'tuning DK': { precision: 0.972, recall: 0.726 },
   'tuning FR': { precision: 0.978, recall: 0.713 },
   'tuning GB': { precision: 0.949, recall: 0.691 },
   'tuning NO': { precision: 0.971, recall: 0.73 },
   'tuning SE': { precision: 0.992, recall: 0.718 },
   'held-out DE': { precision: 0.986, recall: 0.474 },
-  'held-out DK': { precision: 0.976, recall: 0.521 },
+  'held-out DK': { precision: 0.977, recall: 0.527 },
   'held-out FR': { precision: 0.943, recall: 0.538 },
-  'held-out GB': { precision: 0.989, recall: 0.579 },
+  'held-out GB': { precision: 0.989, recall: 0.585 },
   'held-out NO': { precision: 0.977, recall: 0.551 },
   'held-out SE': { precision: 1.0, recall: 0.541 },
-  'all DE': { precision: 0.99, recall: 0.595 },
-  'all DK': { precision: 0.974, recall: 0.633 },
+  'all DE': { precision: 0.99, recall: 0.604 },
+  'all DK': { precision: 0.974, recall: 0.636 },
   'all FR': { precision: 0.964, recall: 0.635 },
-  'all GB': { precision: 0.965, recall: 0.639 },
+  'all GB': { precision: 0.966, recall: 0.642 },
   'all NO': { precision: 0.973, recall: 0.649 },
   'all SE': { precision: 0.995, recall: 0.639 },
 
