@@ -227,7 +227,7 @@ export const RETENTION_KEYS: Record<string, string> = {
 };
 
 /** The proximates the retention table does not cover, with their SR nutrient numbers. */
-export const PROXIMATE_KEYS = { protein: ['203'], fat: ['204'], energy: ['208', '268'] } as const;
+export const PROXIMATE_KEYS = { protein: ['203'], fat: ['204'], energy: ['208', '268', '957', '958'] } as const;
 export type ProximateKey = keyof typeof PROXIMATE_KEYS;
 
 type Codes = [boiling: number, frying: number, baking: number, steaming: number, grilling: number];

@@ -42,6 +42,18 @@ describe('energy always present', () => {
     });
   });
 
+  it('cooks the Atwater sums as it cooks energy, so a cooked answer states one energy (session 17 user trial)', async () => {
+    // Foundation 2646170 chicken breast: 2048 Atwater specific 112.20227 kcal, 2047 general 106.034, 1008 112.2
+    // (from 2048). Fried, each took the same energy retention (fat taken up from the pan) and the same yield.
+    const body = (await t.get('/v1/ingredients/2646170/nutrients?method=frying&nutrients=2047,2048,1008')).json();
+    const of = (id: number) => body.nutrients.find((n: { nutrient_id: number }) => n.nutrient_id === id);
+    expect(of(2048).retention_factor).toBe(of(1008).retention_factor);
+    expect(of(2047).retention_factor).toBe(of(1008).retention_factor);
+    expect(of(2048).retention_factor).toBeGreaterThan(1);
+    expect(of(2048).amount).toBeCloseTo(of(1008).amount, 1);
+    expect(of(2047).amount / of(2048).amount).toBeCloseTo(106.034 / 112.20227, 3);
+  });
+
   it('sums the general factors over the fat of an oil or of butter that gives no energy at all (session 15 user trial)', async () => {
     // food_nutrient.csv: 748608 "Oil, olive, extra virgin" gives only 1085 (total lipid, NLEA) = 93.7: 9 x 93.7 = 843.3 kcal
     const oil = (await t.get('/v1/ingredients/748608')).json();
