@@ -156,6 +156,17 @@ describe('GET /v1/ingredients/:id/nutrients?country=DK (Frida 2025)', () => {
     expect(['24', '559', '606']).toContain(body.linked_food.code); // "Gulerod, uspec./dansk/importeret, rå"
     expect(nutrient(body, 1051).source).toBe('dk_frida');
   });
+
+  it('serves Frida\'s vitamin A total as retinol equivalents (session 17 user trial)', async () => {
+    // frida_may2025_values_long.csv food 6 "Milk, whole, konventional (not organic), 3.5 % fat": parameter 12
+    // "Vitamin A, RE (µg/100g)" 33.070303030303, retinol (225) 30.4036363636364. Before, DK answers had no total.
+    const body = (await t.get('/v1/ingredients/1211/nutrients?country=DK')).json();
+    expect(body.linked_food).toMatchObject({ dataset: 'dk_frida', code: '6' });
+    expect(nutrient(body, 1156)).toMatchObject({ source: 'dk_frida', unit: 'µg RE' });
+    expect(nutrient(body, 1156).amount).toBeCloseTo(33.0703, 3);
+    // The US RAE (1106) is of the same family: not served beside it.
+    expect(body.nutrients.some((n: { nutrient_id: number }) => n.nutrient_id === 1106)).toBe(false);
+  });
 });
 
 describe('countries without a loaded national table', () => {
