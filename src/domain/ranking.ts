@@ -60,7 +60,9 @@ const MADE_FROM_HEADS = new Set(['oil', 'vinegar', 'syrups', 'sauce', 'soup'].ma
  * "Beverages, carbonated, ginger ale", "Chicken, broilers or fryers, wing", "Pork, fresh,
  * spareribs", "Beef, variety meats and by-products, liver"): the subject is the part after them.
  */
-const SUBCLASS_PARTS = new Set(['distilled', 'carbonated', 'broilers or fryers', 'fresh', 'cured', 'domestic', 'variety meats and by-products'].map(searchKey));
+const SUBCLASS_PARTS = new Set(
+  ['distilled', 'carbonated', 'broilers or fryers', 'fresh', 'cured', 'domestic', 'variety meats and by-products', 'dark meat', 'light meat'].map(searchKey),
+);
 
 /** The part eaten after the food's name ("Nuts, coconut meat"): the food is the coconut. Not "kernels": "sesame seeds" are sold whole, the decorticated kernels are another product. */
 const PART_EATEN = /(?<=\S) (?:meat|flesh|pulp)$/;
@@ -91,7 +93,15 @@ export function searchSubjectKey(name: string): string {
     // "Turkey, Ground, raw", "Chicken, NS as to part, ...") is not a food: the class head is the subject then.
     if (CLASS_HEADS.has(head) && (NOT_A_SUBJECT.test(second) || PROCESSED.has(second))) return head;
     if (CLASS_HEADS.has(head)) {
-      const subject = SUBCLASS_PARTS.has(second) && parts.length > 2 ? searchKey(parts[2]!) : second;
+      // Subclass parts may follow one another ("Chicken, broilers or fryers, dark meat, thigh, ...").
+      // ("Chicken, broilers or fryers, dark meat, meat only, raw" stays at dark meat: "meat only" names no part).
+      const namesPart = (part: string) => {
+        const key = searchKey(part);
+        return key !== '' && !/^(meat|skin)\b/.test(key) && !PLAIN.has(key) && !PROCESSED.has(key);
+      };
+      let at = SUBCLASS_PARTS.has(second) && parts.length > 2 ? 2 : 1;
+      while (at > 1 && at + 1 < parts.length && SUBCLASS_PARTS.has(searchKey(parts[at]!)) && namesPart(parts[at + 1]!)) at += 1;
+      const subject = at === 1 ? second : searchKey(parts[at]!);
       return CUT.has(subject) ? head : firstAlternative(subject).replace(PART_EATEN, '');
     }
   }

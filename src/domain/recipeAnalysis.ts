@@ -52,6 +52,31 @@ export function searchQueries(food: string): string[] {
 }
 
 /**
+ * The piece a count without a unit names by its food's last word, as the synonyms read it:
+ * "8 fish fingers" are fish sticks, and SR 15027's "1 stick" (28 g) is the piece, not its
+ * 4-inch "1 piece" (57 g). Used only where the record has a piece measure of that word.
+ */
+export function countedPiece(query: string): string | null {
+  const read = applySynonyms(words(query).map(singular)).map((w) => w.word);
+  const last = read.at(-1);
+  return last === undefined || last.length < 3 ? null : singular(last);
+}
+
+/** Words of a line's preparation or comment that say which record of the food it is ("chicken thighs, skinless and boneless"). */
+const KIND_ASIDES = ['skinless', 'boneless'];
+
+/**
+ * The food text to search for: the food, with the skinless or boneless its preparation or comment
+ * says ("4 chicken thighs, skinless and boneless" is skinless thigh meat, not thigh with skin).
+ */
+export function foodToSearch(line: Pick<ParsedLine, 'food' | 'preparation' | 'comment'>): string {
+  const said = new Set(words(line.food));
+  const aside = words(`${line.preparation ?? ''} ${line.comment ?? ''}`);
+  const kinds = KIND_ASIDES.filter((k) => aside.includes(k) && !said.has(k));
+  return kinds.length === 0 ? line.food : `${kinds.join(' ')} ${line.food}`;
+}
+
+/**
  * The search for a food the line measures in cans or tins ("1 can chickpeas, drained", "1 (15 oz)
  * can black beans"): the canned food, not the dry one a plain search finds first (425 g of dry
  * beans is 1,450 kcal, of canned beans about 390). Null when the line names no can or its food
@@ -186,7 +211,18 @@ export function sameFood(a: string, b: string): boolean {
   // A dried prune does not weigh what a raw plum does: both records must be in the same state;
   // a name that says no state (Foundation's "Tomato, roma") is the food as sold, raw.
   const states = (name: string): string => words(name).filter((w) => STATE_WORDS.has(w)).sort().join(' ') || 'raw';
-  return subject !== '' && subject === searchSubjectKey(b) && states(a) === states(b);
+  return subject !== '' && subject === searchSubjectKey(b) && states(a) === states(b) && skinOf(a) === skinOf(b);
+}
+
+/**
+ * Whether a name says the food has its skin or has none: a thigh with its skin (193 g) does not
+ * weigh what a skinless one does (149 g), so neither lends the other its pieces.
+ */
+function skinOf(name: string): 'with' | 'without' | 'unsaid' {
+  const lower = name.toLowerCase();
+  if (/\b(?:skinless|meat only|without skin|skin removed)\b/.test(lower)) return 'without';
+  if (/\b(?:meat and skin|with skin|skin on)\b/.test(lower)) return 'with';
+  return 'unsaid';
 }
 
 const STATE_WORDS = new Set(['raw', 'dried', 'dehydrated', 'uncooked', 'cooked', 'boiled', 'baked', 'roasted', 'fried', 'stewed', 'canned', 'frozen', 'candied', 'pickled']);

@@ -31,6 +31,10 @@ describe('ranking signals', () => {
     expect(searchSubjectKey('Alcoholic beverage, distilled, whiskey, 86 proof')).toBe('whiskey');
     expect(searchSubjectKey('Chicken, broilers or fryers, wing, meat and skin, raw')).toBe('wing');
     expect(searchSubjectKey('Pork, fresh, spareribs, separable lean and fat, raw')).toBe('sparerib');
+    // Subclass parts in a row, "dark meat" among them; a part that names no cut ("meat only") ends the walk.
+    expect(searchSubjectKey('Chicken, broilers or fryers, dark meat, thigh, meat only, raw')).toBe('thigh');
+    expect(searchSubjectKey('Chicken, dark meat, thigh, meat only, with added solution, raw')).toBe('thigh');
+    expect(searchSubjectKey('Chicken, broilers or fryers, dark meat, meat only, raw')).toBe('dark');
     // "X or Y" names one food twice: the first name is the subject.
     expect(searchSubjectKey('Nuts, hazelnuts or filberts')).toBe('hazelnut');
     // A head naming two foods sold as one: the first (SR 19297); FNDDS's "Chicken or turkey" heads stay whole.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containerOf, containerWeightsFrom, cookedQuery, sameFood, searchQueries, seasoningQuery } from '../../src/domain/recipeAnalysis.js';
+import { containerOf, containerWeightsFrom, cookedQuery, countedPiece, foodToSearch, sameFood, searchQueries, seasoningQuery } from '../../src/domain/recipeAnalysis.js';
 import { parseIngredientLine } from '../../src/domain/recipeLine.js';
 
 describe('sameFood', () => {
@@ -79,5 +79,28 @@ describe('searchQueries folds accents as search does', () => {
   it('reads "tomato purée" as "tomato puree", not "tomato pur e" (session 16 user trial)', () => {
     expect(searchQueries('tomato purée')[0]).toBe('tomato puree');
     expect(searchQueries('crème fraîche')[0]).toBe('creme fraiche');
+  });
+});
+
+describe('foodToSearch', () => {
+  it('adds the skinless or boneless a comment says', () => {
+    expect(foodToSearch(parseIngredientLine('4 chicken thighs, skinless and boneless'))).toBe('skinless boneless chicken thighs');
+    expect(foodToSearch(parseIngredientLine('2 skinless chicken breasts, diced'))).toBe('skinless chicken breasts');
+    expect(foodToSearch(parseIngredientLine('1 onion, chopped'))).toBe('onion');
+  });
+});
+
+describe('countedPiece', () => {
+  it('is the last word of the food as the synonyms read it, singular', () => {
+    expect(countedPiece('fish fingers')).toBe('stick');
+    expect(countedPiece('chicken thighs')).toBe('thigh');
+    expect(countedPiece('')).toBeNull();
+  });
+});
+
+describe('sameFood and the skin', () => {
+  it('does not pair a record with its skin and one without', () => {
+    expect(sameFood('Chicken, thigh, boneless, skinless, raw', 'Chicken, broilers or fryers, dark meat, thigh, meat only, raw')).toBe(true);
+    expect(sameFood('Chicken, thigh, boneless, skinless, raw', 'Chicken, broilers or fryers, thigh, meat and skin, raw')).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import { ALLERGENS, type Allergen } from '../../domain/allergens.js';
 import { parseSystem, SYSTEMS, type MeasuringSystem } from '../../domain/conversion.js';
 import { resolveCountry, type CountryCode } from '../../domain/countries.js';
 import { asAvailableCarbohydrate } from '../../domain/countryNutrients.js';
-import { containerWeightsFrom, matchConfidence, piecesFor, sameFood, searchQueries, specificSearch, weighLine } from '../../domain/recipeAnalysis.js';
+import { containerWeightsFrom, countedPiece, foodToSearch, matchConfidence, piecesFor, sameFood, searchQueries, specificSearch, weighLine } from '../../domain/recipeAnalysis.js';
 import { parseIngredientLine, type ParsedLine } from '../../domain/recipeLine.js';
 import type { Ingredients } from '../../catalog/ingredients.js';
 import { ApiError } from '../../errors.js';
@@ -133,7 +133,7 @@ export const recipeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const unweighed: number[] = [];
       const answers: LineAnswer[] = lines.map((text, index) => {
         const parsed = parseIngredientLine(text);
-        let queries = searchQueries(parsed.food);
+        let queries = searchQueries(foodToSearch(parsed));
         let found: ReadonlyArray<{ id: number; name: string }> = [];
         let queryIndex = -1;
         // The food's juice or a can of it first, where a record of that holds every word.
@@ -180,6 +180,7 @@ export const recipeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const top = app.ingredients.fullerRecord(first.id) ?? first;
         if (top !== first) found = [top, ...found.filter((f) => f.id !== top.id)].slice(0, ALTERNATIVES + 1);
         const record = app.ingredients.recipeFacts(top.id)!;
+        if (pieceName === null && parsed.unit === null) pieceName = countedPiece(queries[queryIndex]!);
         let weight = weighWith(app.ingredients, top.id, parsed, system, pieceName);
         if (weight.grams === null && parsed.measures.length > 0) weight = weighByTwin(app.ingredients, queries[queryIndex]!, top, parsed, system) ?? weight;
         const grams = weight.grams ?? 0;

@@ -354,4 +354,16 @@ describe('POST /v1/recipes/analyze', () => {
     // SR 6179 "Sauce, fish, ready-to-serve" holds both words.
     expect(fishSauce).toMatchObject({ ingredient: { id: 6179 }, confidence: 'high' });
   });
+
+  it('reads skinless in the comment and weighs a counted fish finger as a stick (session 17 user trial)', async () => {
+    const body = (await analyze({ lines: ['4 chicken thighs, skinless and boneless', '4 chicken thighs', '8 fish fingers'] })).json();
+    const [skinless, withSkin, fingers] = body.lines;
+    // Foundation 2646171 "Chicken, thigh, boneless, skinless, raw" has no piece weight; SR 5096 (thigh, meat
+    // only) gives "1 thigh without skin" = 149 g (WEIGHT.txt 05096). The thigh with skin (5091, 193 g) is not its twin.
+    expect(skinless).toMatchObject({ ingredient: { id: 2646171 }, grams: 596 });
+    expect(skinless.provenance.grams_basis).toMatch(/1 thigh without skin = 149 g/);
+    expect(withSkin).toMatchObject({ ingredient: { id: 5091 }, grams: 772 });
+    // SR 15027 "Fish, fish sticks, frozen, prepared": 1 stick (4" x 1" x 1/2") = 28 g, 1 piece (4" x 2") = 57 g.
+    expect(fingers).toMatchObject({ ingredient: { id: 15027 }, grams: 224 });
+  });
 });
