@@ -17,7 +17,9 @@ export function resolveCountry(raw: string | undefined, available: readonly Coun
     'unsupported_country',
     known
       ? `national data for ${code} is not loaded in this catalogue; supported countries: ${available.join(', ')}`
-      : `country "${raw.slice(0, 32)}" is not supported; supported countries: ${available.join(', ')}`,
+      : code === 'UK' && (available as readonly string[]).includes('GB')
+        ? `country "UK" is not an ISO 3166 code: the United Kingdom is GB; supported countries: ${available.join(', ')}`
+        : `country "${raw.slice(0, 32)}" is not supported; supported countries: ${available.join(', ')}`,
     { errors: [{ parameter: 'country', message: `must be one of: ${available.join(', ')}` }] },
   );
 }

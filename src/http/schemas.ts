@@ -68,6 +68,8 @@ export const Pagination = {
 
 /** Search text holds no control characters (a NUL broke FTS5 queries into a 500). */
 export const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u001f\\u007f]*$';
+/** Search text: no control characters, and at least one character that is not a space ("q=%20%20" is no search). */
+export const SEARCH_TEXT = '^[^\\u0000-\\u001f\\u007f]*[^\\s\\u0000-\\u001f\\u007f][^\\u0000-\\u001f\\u007f]*$';
 /** A barcode as printed: 8 to 14 digits (GTIN-8, UPC-A, EAN-13, GTIN-14). */
 export const GTIN_DIGITS = '^[0-9]{8,14}$';
 /** The page bounds after validation filled in the defaults. */
@@ -77,7 +79,7 @@ export function pageBounds(query: { limit?: number; offset?: number }): { limit:
 
 export const SearchText = Type.String({
   minLength: 1,
-  pattern: NO_CONTROL_CHARACTERS,
+  pattern: SEARCH_TEXT,
   maxLength: 200,
   description:
     'Free-text search on the name. Words are matched in any order, the last as a prefix; results come in relevance order (exact name, then names starting with the text, then full-text rank, shorter names first).',

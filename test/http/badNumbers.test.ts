@@ -41,6 +41,18 @@ describe('NUL and control characters in search text', () => {
   });
 });
 
+describe('search text of spaces only', () => {
+  it('q=%20%20 on every list route answers 400 as an empty q does (session 17 user trial)', async () => {
+    for (const route of LIST_ROUTES) {
+      const res = await t.get(`${route}?q=%20%20`);
+      expect(res.statusCode, route).toBe(400);
+      expect(res.json().errors[0]).toMatchObject({ parameter: 'q', message: 'must hold a word (not only spaces) and no control characters' });
+    }
+    // A word with spaces around it is a search.
+    expect((await t.get('/v1/ingredients?q=%20milk%20')).statusCode).toBe(200);
+  });
+});
+
 describe('denormal amounts', () => {
   it('amount=1.23457e-318 on /v1/convert answers 400 naming amount', async () => {
     const res = await t.get('/v1/ingredients/1001/convert?from=g&to=cup&amount=1.23457e-318');

@@ -4,7 +4,7 @@ import FindMyWay from 'find-my-way';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { GTIN_DIGITS, NO_CONTROL_CHARACTERS } from '../schemas.js';
+import { GTIN_DIGITS, NO_CONTROL_CHARACTERS, SEARCH_TEXT } from '../schemas.js';
 import { ApiError, ERROR_STATUS, ERROR_TITLES, type ErrorCode, type ParameterError } from '../../errors.js';
 
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
@@ -28,6 +28,8 @@ function parameterErrors(errors: AjvError[], context: string | undefined): Param
       message = `must be one of: ${(e.params.allowedValues as unknown[]).join(', ')}`;
     } else if (e.keyword === 'pattern' && e.params.pattern === NO_CONTROL_CHARACTERS) {
       message = 'must not contain control characters';
+    } else if (e.keyword === 'pattern' && e.params.pattern === SEARCH_TEXT) {
+      message = 'must hold a word (not only spaces) and no control characters';
     } else if (e.keyword === 'pattern' && e.params.pattern === GTIN_DIGITS) {
       message = 'must be 8 to 14 digits (a GTIN-8, UPC-A, EAN-13 or GTIN-14 as printed)';
     } else if (e.keyword === 'minLength' && typeof e.params.limit === 'number') {

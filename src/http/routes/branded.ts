@@ -15,7 +15,7 @@ import { COMPLETENESS_FIELDS, parseHas } from '../../domain/completeness.js';
 import { ApiError } from '../../errors.js';
 import { filterNutrients } from '../../domain/nutrientAmounts.js';
 import { nutrientFilter, NutrientsFilterQuery } from '../amounts.js';
-import { errorResponses, GTIN_DIGITS, json, NO_CONTROL_CHARACTERS, pageBounds, Pagination } from '../schemas.js';
+import { errorResponses, GTIN_DIGITS, json, NO_CONTROL_CHARACTERS, pageBounds, SEARCH_TEXT, Pagination } from '../schemas.js';
 
 const nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -106,7 +106,7 @@ Name search order: within each group (exact name, name starting with the text, o
 
 Bounded work: total is exact up to ${BRANDED_COUNT_CAP} matches and a lower bound past that (total_exact false); with q or brand, offset + limit may not exceed ${BRANDED_RESULT_WINDOW} (400: narrow the query); with q and brand together at most ${BRANDED_SCAN_CAP} name matches are examined, and a brand text matching more than ${BRANDED_MAX_LABELS} brand names uses the first ${BRANDED_MAX_LABELS} (total_exact false); a search that runs past ${BRANDED_TIME_BUDGET_MS} ms answers what it found (total_exact false).`,
         querystring: Type.Object({
-          q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: NO_CONTROL_CHARACTERS, description: 'Words of the product name' })),
+          q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: SEARCH_TEXT, description: 'Words of the product name' })),
           gtin: Type.Optional(Type.String({ pattern: GTIN_DIGITS, description: 'Barcode: 8 to 14 digits' })),
           brand: Type.Optional(Type.String({ minLength: 2, maxLength: 100, pattern: NO_CONTROL_CHARACTERS, description: 'Part of the brand or brand-owner name' })),
           has: Type.Optional(

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { NATIONAL_DATASET, resolveCountry, type CountryCode } from '../../domain/countries.js';
 import { ApiError } from '../../errors.js';
-import { BASIS, errorResponses, json, NO_CONTROL_CHARACTERS, pageBounds, pageOf, Pagination } from '../schemas.js';
+import { BASIS, errorResponses, json, NO_CONTROL_CHARACTERS, pageBounds, pageOf, Pagination, SEARCH_TEXT } from '../schemas.js';
 
 const NationalCountry = Type.String({
   maxLength: 64,
@@ -78,7 +78,7 @@ export const nationalFoodRoutes: FastifyPluginAsyncTypebox = async (app) => {
             Type.String({
               minLength: 1,
               maxLength: 200,
-              pattern: NO_CONTROL_CHARACTERS,
+              pattern: SEARCH_TEXT,
               description: "Words to find in the published name, the English name or the linker's English reading (case and accents ignored), in any order; names starting with the text first, then names holding the words whole, then the plainer food (raw before dried or cooked), then shorter names",
             }),
           ),

@@ -175,6 +175,13 @@ describe('countries without a loaded national table', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'unsupported_country', errors: [{ parameter: 'country', message: 'must be one of: US, GB, DE, FR, SE, NO, DK' }] });
   });
+
+  it('answers UK with 400 that says the United Kingdom is GB (decisions.md: only the ISO codes; session 17 user trial)', async () => {
+    const res = await t.get('/v1/ingredients/1001/nutrients?country=uk');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'unsupported_country' });
+    expect(res.json().detail).toMatch(/the United Kingdom is GB/);
+  });
 });
 
 describe('GET /v1/sources lists the national datasets', () => {
