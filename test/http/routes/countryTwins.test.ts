@@ -408,4 +408,18 @@ describe('session 17: the species a European table means, and a cheese without i
     expect(nutrient(body, 1004)).toMatchObject({ amount: 29.1, source: 'uk_cofid' });
     expect(nutrient(body, 1008)).toMatchObject({ amount: 343, source: 'uk_cofid' });
   });
+
+  it('links SR leeks, whose name says "(bulb and lower leaf-portion)", to every table\'s raw leek', async () => {
+    // Proximates.csv 13-624 "Leeks, raw": water 90.7, 23 kcal; CIQUAL 20039 "Leek, raw"; BLS G470100 "Porree/Lauch, roh".
+    const gb = await countryAnswer(t, 11246, 'GB');
+    expect(gb.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '13-624' });
+    expect(nutrient(gb, 1008)).toMatchObject({ amount: 23, source: 'uk_cofid' });
+    expect((await countryAnswer(t, 11246, 'FR')).linked_food).toMatchObject({ dataset: 'fr_ciqual', code: '20039' });
+    expect((await countryAnswer(t, 11246, 'DE')).linked_food).toMatchObject({ dataset: 'de_bls', code: 'G470100' });
+  });
+
+  it('reads CoFID "chick peas, Kabuli" as chickpeas: Foundation 2644282 dry chickpeas takes 13-074', async () => {
+    const gb = await countryAnswer(t, 2644282, 'GB');
+    expect(gb.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '13-074' });
+  });
 });
