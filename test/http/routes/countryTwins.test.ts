@@ -422,4 +422,12 @@ describe('session 17: the species a European table means, and a cheese without i
     const gb = await countryAnswer(t, 2644282, 'GB');
     expect(gb.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '13-074' });
   });
+
+  it('reads BLS "Joghurt mild" as plain yogurt: SR 1116 whole-milk yogurt takes M141300 (mild is a taste, not a composition)', async () => {
+    const de = await countryAnswer(t, 1116, 'DE');
+    expect(de.linked_food).toMatchObject({ dataset: 'de_bls', code: 'M141300' });
+    // bls_2025.json M141300 "Joghurt mild, mind. 3,5 % Fett" (nome_fr "yaourt nature"): fat 3.46, protein 3.98, 67 kcal
+    expect(nutrient(de, 1004)).toMatchObject({ amount: 3.46, source: 'de_bls' });
+    expect(nutrient(de, 1008)).toMatchObject({ amount: 67, source: 'de_bls' });
+  });
 });
