@@ -315,8 +315,8 @@ export function linkNationalFoods(
     const own = (x: CandidateRow) => (x.r.twinOf === undefined && x.r.recordOf === undefined ? 1 : 0);
     const unspecifiedFirst = (x: CandidateRow) => (unspecified.has(x.code) ? 1 : 0);
     const distance = (x: CandidateRow) => profileDistancePerComponent(profiles.get(x.code) ?? EMPTY, linker.profile(x.r.candidateId) ?? EMPTY);
-    // Of two national foods that score alike, the conventional one answers for an ingredient that
-    // does not say organic (Matvaretabellen 02-001 "Egg, rå" for SR 1123 "Egg, whole, raw, fresh",
+    // Of two national foods verified alike, the conventional one answers for an ingredient that
+    // does not say organic, whatever their scores (Matvaretabellen 02-001 "Egg, rå" for SR 1123 "Egg, whole, raw, fresh",
     // not 02-030 "Egg, økologisk, rå"; CIQUAL 36017 chicken breast, not 36039 "..., organic"): the
     // organic food is the rarer product, and its values were not what the ingredient measured.
     const nameOf = new Map(foods.map((f) => [f.code, `${f.name} ${f.name_en}`]));
@@ -325,9 +325,9 @@ export function linkNationalFoods(
     // Negative when x answers for the ingredient before y (two infinite distances compare as NaN: equal).
     const order = (x: CandidateRow, y: CandidateRow) =>
       own(y) - own(x) ||
+      organic(x) - organic(y) ||
       y.r.score - x.r.score ||
       unspecifiedFirst(y) - unspecifiedFirst(x) ||
-      organic(x) - organic(y) ||
       x.rank - y.rank ||
       distance(x) - distance(y) ||
       (x.code < y.code ? -1 : x.code > y.code ? 1 : 0);
@@ -340,9 +340,12 @@ export function linkNationalFoods(
     // A Foundation record with no national food of its own answers with its fuller SR Legacy
     // record's (ingredient_fuller_record, Linker.fullerRecordLink): Foundation 789951 "Flour, wheat,
     // all-purpose, enriched, unbleached" with CoFID's plain flour, as SR 20581.
+    // It does so too where its own choice is an organic food and the fuller record's is not
+    // (Foundation 789890 flour took Matvaretabellen's "Hvetemel, økologisk" as a composition twin).
     for (const [id, fuller] of fullerRecords) {
       const from = chosen.get(fuller);
-      if (chosen.has(id) || !from) continue;
+      const mine = chosen.get(id);
+      if (!from || (mine && !(organic(mine) && !organic(from)))) continue;
       const r = linker.fullerRecordLink(asLinked.get(from.code)!, fuller, id);
       if (r) chosen.set(id, keepRecordRow(from, r));
     }

@@ -430,4 +430,11 @@ describe('session 17: the species a European table means, and a cheese without i
     expect(nutrient(de, 1004)).toMatchObject({ amount: 3.46, source: 'de_bls' });
     expect(nutrient(de, 1008)).toMatchObject({ amount: 67, source: 'de_bls' });
   });
+
+  it('serves the conventional Matvaretabellen flour for Foundation flours, as for their SR record, not "Hvetemel, økologisk"', async () => {
+    for (const id of [789890, 789951, 790018]) {
+      expect((await countryAnswer(t, id, 'NO')).linked_food, String(id)).toMatchObject({ dataset: 'no_matvaretabellen', code: '05-010' });
+    }
+    expect((await countryAnswer(t, 20081, 'NO')).linked_food).toMatchObject({ code: '05-010', name: 'Hvetemel, siktet' });
+  });
 });
