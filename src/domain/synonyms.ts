@@ -415,4 +415,7 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'atta', to: 'wheat flour whole grain', note: 'Indian whole-grain wheat flour', wholeQuery: true, scope: 'ingredient' },
   { from: 'paella rice', to: 'rice white medium grain raw', note: 'a medium-grain white rice (bomba, calasparra)', scope: 'ingredient' },
   { from: 'unsweetened coconut', to: 'coconut meat dried not sweetened', note: 'US: the dried (desiccated) coconut, not sweetened', scope: 'ingredient' },
+  { from: 'redcurrant', to: 'currant red', note: 'British: one word for red currants (SR "Currants, red and white")' },
+  { from: 'blackcurrant', to: 'currant black', note: 'British: one word for black currants (SR "Currants, european black")' },
+  { from: 'risotto rice', to: 'rice white medium grain', note: 'Italian risotto rice (arborio, carnaroli), a medium-grain white rice', scope: 'ingredient' },
 ];
