@@ -988,6 +988,16 @@ export class Linker {
   }
 
   /** The canonical name of a candidate ingredient. */
+  /** The name tokens of a canonical ingredient. */
+  tokensOf(id: number): ReadonlySet<string> {
+    return this.candidates[this.indexOf.get(id)!]!.tokens.all;
+  }
+
+  /** The FDC food category code of a canonical ingredient ("1100"), or null. */
+  categoryOf(id: number): string | null {
+    return this.candidates[this.indexOf.get(id)!]!.category ?? null;
+  }
+
   nameOf(id: number): string {
     return this.names.get(id) ?? '';
   }

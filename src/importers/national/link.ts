@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { buildGlossary, translateName, type Glossary } from '../../domain/glossary.js';
-import { Linker, linkMethod, namesUnspecified, nationalSpeciesReading, profileDistancePerComponent, type LinkCandidate, type LinkResult, type NationalFoodForLink, type Profile, type Synonyms } from '../../domain/linking.js';
+import { Linker, linkMethod, namesUnspecified, nameTokens, nationalSpeciesReading, TWIN_CATEGORIES, profileDistancePerComponent, type LinkCandidate, type LinkResult, type NationalFoodForLink, type Profile, type Synonyms } from '../../domain/linking.js';
 import { countRows, type ImportContext } from '../context.js';
 import { recipeUses } from '../fndds.js';
 import { mappingsDir, readDataCsv } from './common.js';
 
 /** A national name that says the food is organic, in the tables' languages, and one that says it is not. */
 const ORGANIC = /(?<!\p{L})(?:organic|økologiske?|ekologiskt?|ekologiska|ökologisch|oekologisch|bio|biologique)(?!\p{L})/iu;
+/** How a food is kept that a name says (as name tokens): a national food kept so is not a fresh ingredient's first choice. */
+const KEPT_STATES = ['frozen', 'canned'];
 const NOT_ORGANIC = /(?<!\p{L})(?:(?:ikke|not|non|icke)[- ](?:organic|økologisk|ekologisk)|konventionel|konventionell|conventional)/iu;
 
 export function loadSynonyms(): Synonyms {
@@ -322,8 +324,20 @@ export function linkNationalFoods(
     const nameOf = new Map(foods.map((f) => [f.code, `${f.name} ${f.name_en}`]));
     const organic = (x: CandidateRow) =>
       ORGANIC.test(nameOf.get(x.code) ?? '') && !NOT_ORGANIC.test(nameOf.get(x.code) ?? '') && !ORGANIC.test(linker.nameOf(x.r.candidateId)) ? 1 : 0;
+    // A national food kept frozen or canned answers for a fruit, vegetable, nut, legume or grain
+    // (TWIN_CATEGORIES) whose name does not say so only after one that is not (Foundation 1999629 "Mushrooms, white button" takes BLS
+    // "Champignon roh", not "Champignon tiefgefroren", whose values are the fresh ones').
+    const nationalTokens = new Map<string, Set<string>>();
+    const keptAs = (x: CandidateRow) => {
+      let tokens = nationalTokens.get(x.code);
+      if (!tokens) nationalTokens.set(x.code, (tokens = nameTokens(asLinked.get(x.code)?.nameEn ?? '', synonyms).all));
+      if (!TWIN_CATEGORIES.has(linker.categoryOf(x.r.candidateId) ?? '')) return 0;
+      const own = linker.tokensOf(x.r.candidateId);
+      return KEPT_STATES.some((w) => tokens.has(w) && !own.has(w)) ? 1 : 0;
+    };
     // Negative when x answers for the ingredient before y (two infinite distances compare as NaN: equal).
     const order = (x: CandidateRow, y: CandidateRow) =>
+      keptAs(x) - keptAs(y) ||
       own(y) - own(x) ||
       organic(x) - organic(y) ||
       y.r.score - x.r.score ||

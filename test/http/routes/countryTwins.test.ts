@@ -437,4 +437,13 @@ describe('session 17: the species a European table means, and a cheese without i
     }
     expect((await countryAnswer(t, 20081, 'NO')).linked_food).toMatchObject({ code: '05-010', name: 'Hvetemel, siktet' });
   });
+
+  it('links SR 11260 white mushrooms to BLS "Champignon roh" and CIQUAL 20056, Foundation 1999629 keeps the fresh one, UV-grown 11938 none', async () => {
+    expect((await countryAnswer(t, 11260, 'DE')).linked_food).toMatchObject({ dataset: 'de_bls', code: 'K701100' });
+    expect((await countryAnswer(t, 11260, 'FR')).linked_food).toMatchObject({ dataset: 'fr_ciqual', code: '20056' });
+    // Not K701200 "Champignon tiefgefroren": the frozen food's values are the fresh ones', but the record is fresh.
+    expect((await countryAnswer(t, 1999629, 'DE')).linked_food).toMatchObject({ dataset: 'de_bls', code: 'K701100' });
+    // A mushroom grown under UV light is rich in vitamin D: no table's plain mushroom speaks for it.
+    expect((await countryAnswer(t, 11938, 'GB')).linked_food).toBeNull();
+  });
 });

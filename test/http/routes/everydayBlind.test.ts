@@ -60,9 +60,9 @@ const THIRD_HELD_OUT = 17;
  */
 // Session 17 added the third set (measured before any change; it lowered every figure again).
 const FLOOR: Record<string, { precision: number; recall: number }> = {
-  'tuning DE': { precision: 0.992, recall: 0.721 },
+  'tuning DE': { precision: 0.992, recall: 0.726 },
   'tuning DK': { precision: 0.972, recall: 0.726 },
-  'tuning FR': { precision: 0.978, recall: 0.713 },
+  'tuning FR': { precision: 0.978, recall: 0.723 },
   'tuning GB': { precision: 0.949, recall: 0.691 },
   'tuning NO': { precision: 0.971, recall: 0.73 },
   'tuning SE': { precision: 0.992, recall: 0.718 },
@@ -72,9 +72,9 @@ const FLOOR: Record<string, { precision: number; recall: number }> = {
   'held-out GB': { precision: 0.989, recall: 0.597 },
   'held-out NO': { precision: 0.977, recall: 0.557 },
   'held-out SE': { precision: 1.0, recall: 0.541 },
-  'all DE': { precision: 0.99, recall: 0.615 },
+  'all DE': { precision: 0.99, recall: 0.618 },
   'all DK': { precision: 0.974, recall: 0.639 },
-  'all FR': { precision: 0.965, recall: 0.638 },
+  'all FR': { precision: 0.965, recall: 0.644 },
   'all GB': { precision: 0.966, recall: 0.647 },
   'all NO': { precision: 0.974, recall: 0.652 },
   'all SE': { precision: 0.995, recall: 0.639 },
