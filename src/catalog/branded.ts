@@ -162,11 +162,11 @@ export class BrandedCatalog {
         .prepare('SELECT product_id FROM branded_label_product WHERE label_id IN (SELECT value FROM json_each(?)) LIMIT ?')
         .pluck(),
       labelsTrigram: db.prepare(
-        'SELECT l.id, l.product_count FROM brand_label_fts f JOIN brand_label l ON l.id = f.rowid WHERE brand_label_fts MATCH ? LIMIT ?',
+        'SELECT l.id, l.product_count, l.name FROM brand_label_fts f JOIN brand_label l ON l.id = f.rowid WHERE brand_label_fts MATCH ? LIMIT ?',
       ),
       // A brand named as whole words: the label itself or one that goes on after a space ("nature valley" for "nature").
       labelsNamed: db.prepare(`SELECT id, product_count FROM brand_label WHERE name = @brand OR (name >= @brand || ' ' AND name < @brand || '!') LIMIT @limit`),
-      labelsScan: db.prepare('SELECT id, product_count FROM brand_label WHERE instr(name, ?) > 0 LIMIT ?'),
+      labelsScan: db.prepare('SELECT id, product_count, name FROM brand_label WHERE instr(name, ?) > 0 LIMIT ?'),
       labelProducts: db
         .prepare('SELECT product_id FROM branded_label_product WHERE label_id = ? ORDER BY signal, product_id LIMIT ? OFFSET ?')
         .pluck(),
@@ -454,15 +454,22 @@ export class BrandedCatalog {
     return { data, total: exact ? total : Math.max(total, ranks.length), total_exact: exact };
   }
 
-  /** Brand names matching the text: trigram index from 3 characters, a scan of the (small) name table below. */
+  /**
+   * Brand names matching the text: trigram index from 3 characters, a scan of the (small) name table
+   * below. Where some brand has a word starting with the text, only those answer: "arla" is Arla
+   * Foods, not the "Bärlauch" of a Swiss mayonnaise's name; the text inside a word ("ustin" for
+   * Justin's) answers where no brand has a word that starts with it.
+   */
   private brandLabels(brandText: string): { labels: Array<{ id: number; product_count: number }>; exact: boolean } {
-    const labels = (
+    let labels = (
       brandText.length >= 3
         ? this.stmts.labelsTrigram.all(`"${brandText.replaceAll('"', '""')}"`, BRANDED_MAX_LABELS + 1)
         : this.stmts.labelsScan.all(brandText, BRANDED_MAX_LABELS + 1)
-    ) as Array<{ id: number; product_count: number }>;
+    ) as Array<{ id: number; product_count: number; name: string }>;
     const exact = labels.length <= BRANDED_MAX_LABELS;
     if (!exact) labels.length = BRANDED_MAX_LABELS;
+    const atWordStart = labels.filter((l) => brandWordStarts(l.name, brandText));
+    if (atWordStart.length > 0) labels = atWordStart;
     return { labels, exact };
   }
 
@@ -512,6 +519,17 @@ export class BrandedCatalog {
     const data = ids.flatMap((id) => (byId.has(id) ? [toItem(byId.get(id)!)] : []));
     return { data, total, total_exact: exact };
   }
+}
+
+/** Whether a word of a (normalised) brand name starts with the text: "arla foods inc" for "arla", not "barlauch". */
+function brandWordStarts(name: string, brandText: string): boolean {
+  if (name.startsWith(brandText)) return true;
+  let at = name.indexOf(brandText, 1);
+  while (at > 0) {
+    if (!/[\p{L}\p{N}]/u.test(name[at - 1]!)) return true;
+    at = name.indexOf(brandText, at + 1);
+  }
+  return false;
 }
 
 function brandMatches(row: { brand: string | null; brand_owner: string | null }, brandText: string): boolean {

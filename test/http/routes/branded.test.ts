@@ -283,6 +283,15 @@ describe('GET /v1/branded?brand=', () => {
     expect(plain.total).toBeGreaterThan(0);
   });
 
+  it('answers a brand whose word starts with the text before names that hold it inside a word (session 17 user trial)', async () => {
+    // branded_food.csv: brand_owner "Arla Foods, Inc."; FoodRepo 7610405067244 "Gautschi Bärlauch-Mayonnaise" has
+    // no brand field, its leading name words stand for one, and "barlauch" holds "arla" inside a word.
+    const body = (await t.get('/v1/branded?brand=arla&limit=100')).json();
+    expect(body.total).toBeGreaterThan(0);
+    expect(ids(body)).not.toContain(107610405067244);
+    for (const p of body.data) expect(`${p.brand ?? ''} ${p.brand_owner ?? ''}`.toLowerCase()).toMatch(/(^|[^a-z0-9])arla/);
+  });
+
   it('combines with q', async () => {
     const body = (await t.get('/v1/branded?q=green+beans&brand=roundy')).json();
     expect(ids(body)).toContain(100000000000000 + 11150029162);
