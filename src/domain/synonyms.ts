@@ -402,7 +402,7 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'jacket potato', to: 'potato baked', note: 'British: a potato baked in its skin' },
   { from: 'tea', to: 'tea black brewed', note: 'a cup of tea is brewed black tea (not green, not bottled)', wholeQuery: true, scope: 'ingredient' },
   { from: 'black tea', to: 'tea black brewed', note: 'brewed black tea, not the bottled ready-to-drink tea', scope: 'ingredient' },
-  { from: 'coffee', to: 'coffee brewed', note: 'a cup of coffee is brewed coffee (not a blend named first by chance, not iced mocha)', wholeQuery: true, scope: 'ingredient' },
+  { from: 'coffee', to: 'coffee brewed prepared with tap water', note: 'a cup of coffee is brewed coffee (not a breakfast blend, not iced mocha)', wholeQuery: true, scope: 'ingredient' },
   { from: 'fish finger', to: 'fish stick', note: 'British/US' },
   { from: 'salmon', to: 'salmon atlantic farmed raw', note: 'the salmon sold fresh in shops is farmed Atlantic salmon (pink salmon is mostly canned); the other species list after it', wholeQuery: true, scope: 'ingredient' },
   { from: 'salmon fillet', to: 'salmon atlantic farmed raw', note: 'a fresh salmon fillet is farmed Atlantic salmon', scope: 'ingredient' },
