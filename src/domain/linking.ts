@@ -174,16 +174,21 @@ export interface Synonyms {
  */
 export function nationalSpeciesReading(nameEn: string, species: ReadonlyMap<string, string> | undefined): string {
   if (!species || species.size === 0) return nameEn;
-  const first = /^\s*([A-Za-z]+)/.exec(nameEn)?.[1]?.toLowerCase();
-  if (!first) return nameEn;
-  const singularFirst = first.endsWith('s') ? first.slice(0, -1) : first;
-  const kind = species.get(first) ?? species.get(singularFirst);
-  if (!kind) return nameEn;
-  if (new RegExp(`\\b(?:${[...new Set(species.values())].join('|')}|pacific|baltic|king|spanish|jack|horse|chub|blue|indian|arctic|greenland)\\b`, 'i').test(nameEn)) return nameEn;
-  // Oils, livers and roe are other foods, which USDA files without a species ("Fish oil, cod liver").
-  if (/\b(?:oil|liver|roe|rogn|milt)\b/i.test(nameEn)) return nameEn;
+  const words = nameEn.toLowerCase().split(/[^a-z]+/).filter(Boolean);
+  const first = words[0];
+  if (first === undefined) return nameEn;
+  const kind = species.get(first) ?? species.get(first.replace(/s$/, ''));
+  if (kind === undefined) return nameEn;
+  // A name that says a species (its own or another), or names the fish's oil, liver or roe, which
+  // USDA files without a species ("Fish oil, cod liver").
+  if (words.some((w) => w === kind || NOT_THE_BARE_FISH.has(w))) return nameEn;
   return nameEn.replace(/^(\s*[A-Za-z]+)/, `$1 ${kind}`);
 }
+
+/** Words that keep a national fish name from the species reading (nationalSpeciesReading). */
+const NOT_THE_BARE_FISH = new Set(
+  ['atlantic', 'pacific', 'baltic', 'king', 'spanish', 'jack', 'horse', 'chub', 'blue', 'indian', 'arctic', 'greenland', 'oil', 'liver', 'roe', 'rogn', 'milt'],
+);
 
 const STOPWORDS = new Set(
   `a an and or of in the with for from to as on by at e g eg etc ns nfs average mean type style food foods product products
@@ -987,7 +992,6 @@ export class Linker {
     return this.profileOf.get(id);
   }
 
-  /** The canonical name of a candidate ingredient. */
   /** The name tokens of a canonical ingredient. */
   tokensOf(id: number): ReadonlySet<string> {
     return this.candidates[this.indexOf.get(id)!]!.tokens.all;
@@ -998,6 +1002,7 @@ export class Linker {
     return this.candidates[this.indexOf.get(id)!]!.category ?? null;
   }
 
+  /** The canonical name of a candidate ingredient. */
   nameOf(id: number): string {
     return this.names.get(id) ?? '';
   }

@@ -64,6 +64,16 @@ const SUBCLASS_PARTS = new Set(
   ['distilled', 'carbonated', 'broilers or fryers', 'fresh', 'cured', 'domestic', 'variety meats and by-products', 'dark meat', 'light meat'].map(searchKey),
 );
 
+/**
+ * Whether a name's part names a cut or a food after a subclass part: "thigh" does; "meat only",
+ * "skin", "raw" and "cooked" do not ("Chicken, broilers or fryers, dark meat, meat only, raw"
+ * stays at dark meat).
+ */
+function namesPart(part: string): boolean {
+  const key = searchKey(part);
+  return key !== '' && !/^(meat|skin)\b/.test(key) && !PLAIN.has(key) && !PROCESSED.has(key);
+}
+
 /** The part eaten after the food's name ("Nuts, coconut meat"): the food is the coconut. Not "kernels": "sesame seeds" are sold whole, the decorticated kernels are another product. */
 const PART_EATEN = /(?<=\S) (?:meat|flesh|pulp)$/;
 
@@ -94,11 +104,6 @@ export function searchSubjectKey(name: string): string {
     if (CLASS_HEADS.has(head) && (NOT_A_SUBJECT.test(second) || PROCESSED.has(second))) return head;
     if (CLASS_HEADS.has(head)) {
       // Subclass parts may follow one another ("Chicken, broilers or fryers, dark meat, thigh, ...").
-      // ("Chicken, broilers or fryers, dark meat, meat only, raw" stays at dark meat: "meat only" names no part).
-      const namesPart = (part: string) => {
-        const key = searchKey(part);
-        return key !== '' && !/^(meat|skin)\b/.test(key) && !PLAIN.has(key) && !PROCESSED.has(key);
-      };
       let at = SUBCLASS_PARTS.has(second) && parts.length > 2 ? 2 : 1;
       while (at > 1 && at + 1 < parts.length && SUBCLASS_PARTS.has(searchKey(parts[at]!)) && namesPart(parts[at + 1]!)) at += 1;
       const subject = at === 1 ? second : searchKey(parts[at]!);

@@ -306,7 +306,7 @@ const FLUID_MILK_PRODUCTS = new Set(['COW MILK', 'Milk']);
  * added (NOT_ONLY_DRIED_NAME), and one not at least CONCENTRATED_MIN_RATIO times as dry.
  * Milks with their water removed (dry, evaporated; CONCENTRATED_MILK_NAME) mapped to a fluid
  * milk product carry it the same way, against the median water of the fluid cow's milks
- * (FLUID_MILK_NAME): SR 1090 dry whole milk, 2.8 kg CO2e/kg as the fluid milk, becomes 26.
+ * (FLUID_MILK_NAME): SR 1090 dry whole milk, 2.8 kg CO2e/kg as the fluid milk, becomes 25.49.
  * Sweetened condensed milk is left alone (its added sugar is dry matter that is not milk).
  */
 export function carbonOfConcentratedRecords(ctx: ImportContext): void {

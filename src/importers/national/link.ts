@@ -317,23 +317,24 @@ export function linkNationalFoods(
     const own = (x: CandidateRow) => (x.r.twinOf === undefined && x.r.recordOf === undefined ? 1 : 0);
     const unspecifiedFirst = (x: CandidateRow) => (unspecified.has(x.code) ? 1 : 0);
     const distance = (x: CandidateRow) => profileDistancePerComponent(profiles.get(x.code) ?? EMPTY, linker.profile(x.r.candidateId) ?? EMPTY);
-    // Of two national foods verified alike, the conventional one answers for an ingredient that
-    // does not say organic, whatever their scores (Matvaretabellen 02-001 "Egg, rå" for SR 1123 "Egg, whole, raw, fresh",
-    // not 02-030 "Egg, økologisk, rå"; CIQUAL 36017 chicken breast, not 36039 "..., organic"): the
+    // Of two verified national foods, the conventional one answers for an ingredient that does
+    // not say organic, whatever their scores (Matvaretabellen 02-001 "Egg, rå" for SR 1123 "Egg,
+    // whole, raw, fresh", not 02-030 "Egg, økologisk, rå"; CIQUAL 36017 chicken breast, not 36039 "..., organic"): the
     // organic food is the rarer product, and its values were not what the ingredient measured.
     const nameOf = new Map(foods.map((f) => [f.code, `${f.name} ${f.name_en}`]));
     const organic = (x: CandidateRow) =>
       ORGANIC.test(nameOf.get(x.code) ?? '') && !NOT_ORGANIC.test(nameOf.get(x.code) ?? '') && !ORGANIC.test(linker.nameOf(x.r.candidateId)) ? 1 : 0;
     // A national food kept frozen or canned answers for a fruit, vegetable, nut, legume or grain
-    // (TWIN_CATEGORIES) whose name does not say so only after one that is not (Foundation 1999629 "Mushrooms, white button" takes BLS
-    // "Champignon roh", not "Champignon tiefgefroren", whose values are the fresh ones').
+    // (TWIN_CATEGORIES) whose name does not say so only after one that is not (Foundation 1999629
+    // "Mushrooms, white button" takes BLS "Champignon roh", not "Champignon tiefgefroren", whose
+    // values are the fresh ones').
     const nationalTokens = new Map<string, Set<string>>();
     const keptAs = (x: CandidateRow) => {
-      let tokens = nationalTokens.get(x.code);
-      if (!tokens) nationalTokens.set(x.code, (tokens = nameTokens(asLinked.get(x.code)?.nameEn ?? '', synonyms).all));
       if (!TWIN_CATEGORIES.has(linker.categoryOf(x.r.candidateId) ?? '')) return 0;
-      const own = linker.tokensOf(x.r.candidateId);
-      return KEPT_STATES.some((w) => tokens.has(w) && !own.has(w)) ? 1 : 0;
+      let national = nationalTokens.get(x.code);
+      if (!national) nationalTokens.set(x.code, (national = nameTokens(asLinked.get(x.code)?.nameEn ?? '', synonyms).all));
+      const ingredient = linker.tokensOf(x.r.candidateId);
+      return KEPT_STATES.some((w) => national.has(w) && !ingredient.has(w)) ? 1 : 0;
     };
     // Negative when x answers for the ingredient before y (two infinite distances compare as NaN: equal).
     const order = (x: CandidateRow, y: CandidateRow) =>
