@@ -64,10 +64,11 @@ export const SIBLING_PROFILE = 0.7;
  * food and the chosen candidate both carry LanguaL facets; "+twin" for a composition twin of a
  * verified link, "+record" for a plainer FDC record of a verified one (Linker.sameRecordLink),
  * "+values" for a first choice the values make below the name bars, "+common" for the common reading
- * of a plain national name (Linker.rank). "name+profile+group+langual v3".
+ * of a plain national name (Linker.rank), "+variant" for a variant a plainer national name covers
+ * (Linker.variantLinks). "name+profile+group+langual v3".
  */
-export function linkMethod(compared: { group: boolean; langual: boolean; twin?: boolean; record?: boolean; values?: boolean; common?: boolean }): string {
-  return `name+profile${compared.group ? '+group' : ''}${compared.langual ? '+langual' : ''}${compared.twin ? '+twin' : ''}${compared.record ? '+record' : ''}${compared.values ? '+values' : ''}${compared.common ? '+common' : ''} ${LINKER_VERSION}`;
+export function linkMethod(compared: { group: boolean; langual: boolean; twin?: boolean; record?: boolean; values?: boolean; common?: boolean; generic?: boolean }): string {
+  return `name+profile${compared.group ? '+group' : ''}${compared.langual ? '+langual' : ''}${compared.twin ? '+twin' : ''}${compared.record ? '+record' : ''}${compared.values ? '+values' : ''}${compared.common ? '+common' : ''}${compared.generic ? '+variant' : ''} ${LINKER_VERSION}`;
 }
 
 /** Macronutrient profile per 100 g; null where the source does not give it. */
@@ -115,6 +116,11 @@ export interface NationalFoodForLink {
    * name saying it where the national name does not.
    */
   tableWords?: ReadonlyMap<string, ReadonlySet<string>>;
+  /**
+   * The name was read through a reviewed glossary (Livsmedelsverket, Matvaretabellen), not given
+   * in English by the table: a reading coarser than the name ("Nøkkelost" reads "cheese").
+   */
+  glossaryReading?: boolean;
 }
 
 /** Whether the national table tells foods of this head apart by one of these words. */
@@ -262,6 +268,8 @@ export interface NameTokens {
 
 /** The conflict of a canonical food with an added food the national name does not say (addedWords). */
 const ADDED_CONFLICT = 'only the canonical food has added: ';
+/** The conflict of a candidate the national name does not choose between it and a rival (ambiguousWith). */
+export const UNDECIDED_CONFLICT = 'national name does not choose between ';
 /** What follows "with" but adds no food: a form, a treatment, an additive ("antifoaming agent"), salt, the water a food is canned or cooked in. */
 const NOT_ADDED = new Set(['agent', 'salt', 'salted', 'skin', 'peel', 'peeled', 'bone', 'water', 'solution', 'vitamin', 'calcium', 'nutrient', 'added', 'liquid', 'liquids']);
 /** Words before "with" that name how a food was prepared, not what it holds ("prepared with water", "made with margarine"). */
@@ -550,6 +558,17 @@ const PART_WORDS = new Set([
   'chuck', 'flank', 'sirloin', 'round', 'rump', 'shank', 'belly', 'ham', 'chop', 'cheek', 'tail', 'foot', 'feet', 'liver',
   'kidney', 'heart', 'tongue', 'giblet', 'gizzard', 'tripe', 'skin', 'fillet',
 ]);
+/** Words of a record that imitates the food ("Sour cream, imitation, cultured" is no sour cream). */
+const NOT_THE_FOOD: ReadonlySet<string> = new Set(['imitation', 'substitute', 'analog', 'analogue', 'replacer', 'mock']);
+/** Parts of a plant a record may name beside the vegetable ("Onions, young green, tops only"): another part eaten. */
+const PLANT_PARTS: ReadonlySet<string> = new Set(['top', 'leaf', 'stem', 'shoot', 'sprout', 'sprouted']);
+/**
+ * The FDC categories whose variants a plainer national name may cover (Linker.variantLinks): the
+ * composition twins' (TWIN_CATEGORIES) and dairy and egg products ("Cheese, mozzarella, whole
+ * milk" under "Mozzarella"). Not meats, where an added word names a cut or an organ, nor dishes,
+ * sweets and baked goods, where it names another recipe.
+ */
+const VARIANT_CATEGORIES: ReadonlySet<string> = new Set([...TWIN_CATEGORIES, '0100']);
 /** FNDDS recipe uses that make a food the common reading of a plain national name (Linker.rank). */
 export const COMMON_USES = 5;
 /** ...and how many times as often as any other reading it must be named. */
@@ -646,6 +665,8 @@ export interface LinkResult {
   byValues?: boolean;
   /** Verified as the common reading of a plain national name (the food FNDDS recipes name most; Linker.rank). */
   common?: boolean;
+  /** Verified from the ingredient's side as a variant the plainer national name covers (Linker.variantLinks). */
+  generic?: boolean;
 }
 
 /**
@@ -984,6 +1005,8 @@ export class Linker {
   private readonly siblings = new Map<number, number[]>();
   private readonly records = new Map<number, number[]>();
   private readonly names = new Map<number, string>();
+  /** Every word that is the whole head of some canonical name ("Pimento, canned", "Buttermilk, low fat"): a word that names a food. */
+  private readonly soleHeads: ReadonlySet<string>;
   /** FNDDS recipe uses per food (Linker.candidates' `food`). */
   private readonly foodUses = new Map<string, number>();
 
@@ -1028,6 +1051,7 @@ export class Linker {
     // An added word counts only where it names a food: the head of some canonical name ("pork",
     // "fruit", "ham", "egg"), not "cookie pieces"' "piece" or "cheese filling"'s "filling".
     const foods = new Set(this.candidates.flatMap((c) => [...c.tokens.head]));
+    this.soleHeads = new Set(this.candidates.filter((c) => c.tokens.head.size === 1).flatMap((c) => [...c.tokens.head]));
     for (const c of this.candidates) {
       for (const t of c.tokens.added) if (!foods.has(t)) c.tokens.added.delete(t);
       for (const t of c.tokens.without) if (!foods.has(t)) c.tokens.without.delete(t);
@@ -1396,6 +1420,73 @@ export class Linker {
     return out;
   }
 
+  /**
+   * From the ingredient's side: the canonical ingredients a plainer national name covers. Tables
+   * publish one food where USDA files several variants of it (Frida "Jordnøddesmør" against SR
+   * "Peanut butter, chunk style, with salt", "..., smooth style, with salt" and Foundation
+   * "Peanut butter, creamy"; CoFID "Beans, haricot, dried, raw" ...): the national food cannot be
+   * the own choice of each, yet it is the national value a user of each variant should get. A
+   * variant qualifies when its name says every word of the national name (state and form words
+   * are compared as in scorePair) and its head is the national food's, the words it adds are
+   * none the national table tells its foods of that head apart by (tableWords: "Cabbage, green"
+   * does not take "Cabbage, red" where the table has a white cabbage), it passes every rule of
+   * scorePair, and its values agree with the national ones on at least EXPLAINED_COMPONENTS
+   * components (MIN_PROFILE on the mean, MIN_COMPONENT on each); within every tolerance where it
+   * adds a distinguishing word or a figure ("reduced fat", "salted", "70-85% cacao solids").
+   * `except`: candidates already verified for this food. Verified results, `generic` set.
+   */
+  variantLinks(food: NationalFoodForLink, except: ReadonlySet<number>, references: readonly number[]): LinkResult[] {
+    const tokens = nameTokens(food.nameEn, this.synonyms);
+    const required = [...tokens.all].filter((t) => !STATE_WORDS.has(t) && !this.form.has(t) && !this.classes.has(t));
+    const head = [...tokens.head].filter((t) => !STATE_WORDS.has(t));
+    if (required.length === 0 || head.length === 0 || tokens.average || namesUnspecified(food.nameEn) || references.length === 0) return [];
+    const referenceProfiles = references.map((id) => this.profileOf.get(id)).filter((p): p is Profile => p !== undefined);
+    const nationalStates = [...tokens.all].filter((t) => STATE_WORDS.has(t) && !RAW.has(t) && t !== 'unsalted');
+    const lists = required.map((t) => this.byToken.get(t) ?? []).sort((a, b) => a.length - b.length);
+    const f = scoredFood(food, tokens);
+    const pool = this.poolOf(new Map());
+    const out: LinkResult[] = [];
+    for (const idx of lists[0] ?? []) {
+      const c = this.candidates[idx]!;
+      if (except.has(c.id) || c.category === null || !VARIANT_CATEGORIES.has(c.category)) continue;
+      // A glossary reads a named cheese by its class ("Nøkkelost", "Ridderost": "cheese"), which no
+      // cheese variant may take as its plainer name.
+      if (food.glossaryReading === true && c.tokens.head.has('cheese')) continue;
+      if (!required.every((t) => c.tokens.all.has(t))) continue;
+      // A product the national name names (juice, flour, oil) the variant's first parts must name:
+      // tomatoes "canned, packed in tomato juice" are no tomato juice.
+      if (required.some((t) => this.product.has(t) && !c.tokens.core.has(t))) continue;
+      // A state the national food is in (frozen, canned, dried, cooked, salted) the variant must say too:
+      // BLS "Lachs tiefgefroren" covers no raw salmon, Frida's canned peeled tomatoes no fresh ones.
+      // A food sold dry is dry as sold ("Lentils, dry" covers "Lentils, raw").
+      const dry = isDry(food.profile) && isDry(c.profile);
+      // A national "cooked" is met by any cooking; a named method only by itself (an omelet is no boiled egg).
+      if (nationalStates.some((t) => !c.tokens.all.has(t) && !(t === 'cooked' && cookedIn(c.tokens.all)) && !(dry && DRIED.has(t)))) continue;
+      const ownHead = [...c.tokens.head].filter((t) => !STATE_WORDS.has(t) && !this.classes.has(t));
+      if (ownHead.length === 0 || !ownHead.every((t) => tokens.all.has(t))) continue;
+      const adds = [...c.tokens.all].filter(
+        (t) => !tokens.all.has(t) && !STATE_WORDS.has(t) && !this.form.has(t) && !this.classes.has(t) && !RECORD_WORDS.has(t),
+      );
+      // A word that names a food or a part of one ("pimento" cheese, "giblets", "bok choy") names another food.
+      if (adds.some((t) => this.soleHeads.has(t) || PART_WORDS.has(t) || PLANT_PARTS.has(t) || NOT_THE_FOOD.has(t))) continue;
+      if (tableTellsApart(adds, tokens.head, food.tableWords)) continue;
+      if (compared(food.profile, c.profile) < EXPLAINED_COMPONENTS) continue;
+      // Its values agree within every tolerance with a record the national food chose or could
+      // not choose between: measured by the same laboratory methods, the word it adds changes
+      // nothing the catalogue can measure (kimchi's sodium, bok choy's carbohydrate do).
+      if (!referenceProfiles.some((p) => agreeWithin(p, c.profile) && compared(p, c.profile) >= EXPLAINED_COMPONENTS)) continue;
+      const r = scorePair(f, c, this.idf, this.distinct, this.referenceSpecies, pool);
+      if (r.conflict !== null || r.profile === null || r.worst === null || r.profile < MIN_PROFILE || r.worst < MIN_COMPONENT) continue;
+      const distinguishing =
+        [...c.tokens.all].some((t) => !tokens.all.has(t) && (this.distinct.has(t) || this.always.has(t))) ||
+        (figures(this.nameOf(c.id)) !== '' && figures(this.nameOf(c.id)) !== figures(food.nameEn));
+      // Where the name was read through a glossary, the values must carry what the reading lost.
+      if ((distinguishing || food.glossaryReading === true) && r.worst < 1) continue;
+      out.push({ ...r, verified: true, generic: true });
+    }
+    return out;
+  }
+
   /** The best canonical ingredient for a national food, or null when no name shares its head noun. */
   best(food: NationalFoodForLink): LinkResult | null {
     return this.rank(food)[0] ?? null;
@@ -1498,7 +1589,7 @@ export class Linker {
             ...r,
             verified: false,
             score: Math.round(r.score * 0.6 * 1000) / 1000,
-            conflict: `national name does not choose between ${r.candidateId} and ${rival.candidateId}`,
+            conflict: `${UNDECIDED_CONFLICT}${r.candidateId} and ${rival.candidateId}`,
           }
         : r;
     });
@@ -1536,7 +1627,7 @@ export class Linker {
           !settled[i]!.verified &&
           r.worst === 1 &&
           saysAll(r.candidateId) &&
-          settled[i]!.conflict?.startsWith('national name does not choose') === true) ||
+          settled[i]!.conflict?.startsWith(UNDECIDED_CONFLICT) === true) ||
         (r.conflict?.startsWith(ADDED_CONFLICT) === true && r.worst === 1 && (r.profile ?? 0) >= MIN_PROFILE && saysAll(r.candidateId)),
     );
     const foods = new Map<string, LinkResult[]>();

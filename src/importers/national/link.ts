@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildGlossary, translateName, type Glossary } from '../../domain/glossary.js';
-import { Linker, linkMethod, namesUnspecified, nameTokens, nationalSpeciesReading, TWIN_CATEGORIES, profileDistancePerComponent, type LinkCandidate, type LinkResult, type NationalFoodForLink, type Profile, type Synonyms } from '../../domain/linking.js';
+import { Linker, linkMethod, UNDECIDED_CONFLICT, namesUnspecified, nameTokens, nationalSpeciesReading, TWIN_CATEGORIES, profileDistancePerComponent, type LinkCandidate, type LinkResult, type NationalFoodForLink, type Profile, type Synonyms } from '../../domain/linking.js';
 import { countRows, type ImportContext } from '../context.js';
 import { recipeUses } from '../fndds.js';
 import { mappingsDir, readDataCsv } from './common.js';
@@ -209,7 +209,7 @@ export function linkNationalFoods(
         .prepare('SELECT code, name, name_en, scientific_name, food_group FROM national_food WHERE dataset_id = ? ORDER BY code')
         .all(datasetId) as Array<{ code: string; name: string; name_en: string | null; scientific_name: string | null; food_group: string | null }>
     )
-      .map((f) => ({ ...f, name_en: f.name_en ?? (glossary ? translateName(f.name, glossary) : null) }))
+      .map((f) => ({ ...f, glossaryReading: f.name_en === null, name_en: f.name_en ?? (glossary ? translateName(f.name, glossary) : null) }))
       .map((f) => ({ ...f, name_en: f.name_en === null ? null : nationalSpeciesReading(f.name_en, synonyms.species) }))
       .filter((f): f is typeof f & { name_en: string } => f.name_en !== null);
     const tableWords = linker.tableWords(foods.map((f) => f.name_en));
@@ -227,6 +227,7 @@ export function linkNationalFoods(
         profile: profiles.get(f.code) ?? EMPTY,
         categories,
         tableWords,
+        glossaryReading: f.glossaryReading,
         ...(own ? { facets: own, speciesVocabulary } : {}),
       });
       let ranked = linker.rank(input(f.name_en));
@@ -307,6 +308,31 @@ export function linkNationalFoods(
       return row;
     };
     for (const { from, r } of byRecord.values()) keepRecordRow(from, r);
+    // From the ingredient's side: the variants a plainer national name covers (Linker.variantLinks:
+    // Frida's one "Jordnøddesmør" for SR's chunky and smooth peanut butters), where the ranking
+    // did not verify them.
+    const verifiedFor = new Map<string, Set<number>>();
+    const referencesOf = new Map<string, number[]>();
+    for (const k of kept) {
+      if (k.r.verified) verifiedFor.set(k.code, (verifiedFor.get(k.code) ?? new Set()).add(k.r.candidateId));
+      if (k.r.verified || k.r.conflict?.startsWith(UNDECIDED_CONFLICT)) referencesOf.set(k.code, [...(referencesOf.get(k.code) ?? []), k.r.candidateId]);
+    }
+    for (const f of foods) {
+      const food = asLinked.get(f.code);
+      // An organic food is the rarer product: it covers no conventional variant.
+      if (!food || (ORGANIC.test(`${f.name} ${f.name_en}`) && !NOT_ORGANIC.test(`${f.name} ${f.name_en}`)) || namesUnspecified(f.name, f.name_en)) continue;
+      const method = linkMethod({ group: food.categories != null, langual: false, generic: true });
+      for (const r of linker.variantLinks(food, verifiedFor.get(f.code) ?? new Set(), referencesOf.get(f.code) ?? [])) {
+        const at = kept.findIndex((k) => k.code === f.code && k.r.candidateId === r.candidateId);
+        if (at >= 0) {
+          kept[at] = { ...kept[at]!, r, method };
+          continue;
+        }
+        const rank = (lastRank.get(f.code) ?? 0) + 1;
+        lastRank.set(f.code, rank);
+        kept.push({ code: f.code, rank, r, method });
+      }
+    }
     // From the ingredient's side: each ingredient's best verified national food. In order: a link
     // verified on its own name before one verified as a composition twin or sibling record; the
     // higher score; the table's unspecified record of the food (Matvaretabellen "Helmelk,
@@ -314,7 +340,7 @@ export function linkNationalFoods(
     // choice; the nearer values (BLS M303700 "Chester (Cheddar) min. 50 % fat in dry matter", 32.2 g
     // fat, for SR 328637 cheddar, 34 g, not the 45 % grade, 28.8 g: both choose 328637 first).
     const unspecified = new Set(foods.filter((f) => namesUnspecified(f.name, f.name_en)).map((f) => f.code));
-    const own = (x: CandidateRow) => (x.r.twinOf === undefined && x.r.recordOf === undefined ? 1 : 0);
+    const own = (x: CandidateRow) => (x.r.twinOf === undefined && x.r.recordOf === undefined && x.r.generic !== true ? 1 : 0);
     const unspecifiedFirst = (x: CandidateRow) => (unspecified.has(x.code) ? 1 : 0);
     const distance = (x: CandidateRow) => profileDistancePerComponent(profiles.get(x.code) ?? EMPTY, linker.profile(x.r.candidateId) ?? EMPTY);
     // Of two verified national foods, the conventional one answers for an ingredient that does
