@@ -498,6 +498,20 @@ export function profileDetail(a: Profile, b: Profile): { mean: number; worst: nu
   return macros >= 3 ? { mean: sum / n, worst } : null;
 }
 
+/**
+ * Whether one component of two profiles does not contradict them: within its tolerance, or not
+ * given by one side (BLS's derived table gives no sodium; the US record's own then answers).
+ */
+function notContradicted(a: Profile, b: Profile, key: keyof Profile): boolean {
+  const part = PROFILE_PARTS.find((p) => p.key === key)!;
+  const x = a[key];
+  const y = b[key];
+  return x === null || y === null || componentAgreement(x, y, part.floor, part.rel) === 1;
+}
+
+/** Words that say a food's salt: its sodium shows them. */
+const SALT_WORDS: ReadonlySet<string> = new Set(['salted', 'unsalted']);
+
 /** One component's agreement: 1 within its tolerance (max(floor, rel x the larger value)), falling to 0 at three tolerances. */
 function componentAgreement(x: number, y: number, floor: number, rel: number): number {
   const tol = Math.max(floor, rel * Math.max(Math.abs(x), Math.abs(y)));
@@ -667,6 +681,7 @@ export interface LinkResult {
   common?: boolean;
   /** Verified from the ingredient's side as a variant the plainer national name covers (Linker.variantLinks). */
   generic?: boolean;
+
 }
 
 /**
@@ -1440,8 +1455,9 @@ export class Linker {
     const required = [...tokens.all].filter((t) => !STATE_WORDS.has(t) && !this.form.has(t) && !this.classes.has(t));
     const head = [...tokens.head].filter((t) => !STATE_WORDS.has(t));
     if (required.length === 0 || head.length === 0 || tokens.average || namesUnspecified(food.nameEn) || references.length === 0) return [];
-    const referenceProfiles = references.map((id) => this.profileOf.get(id)).filter((p): p is Profile => p !== undefined);
     const nationalStates = [...tokens.all].filter((t) => STATE_WORDS.has(t) && !RAW.has(t) && t !== 'unsalted');
+    const rawWords = [...tokens.all].filter((t) => RAW.has(t));
+    const nationalRaw = rawWords.length > 0 && nationalStates.length === 0 ? rawWords : null;
     const lists = required.map((t) => this.byToken.get(t) ?? []).sort((a, b) => a.length - b.length);
     const f = scoredFood(food, tokens);
     const pool = this.poolOf(new Map());
@@ -1449,9 +1465,9 @@ export class Linker {
     for (const idx of lists[0] ?? []) {
       const c = this.candidates[idx]!;
       if (except.has(c.id) || c.category === null || !VARIANT_CATEGORIES.has(c.category)) continue;
-      // A glossary reads a named cheese by its class ("Nøkkelost", "Ridderost": "cheese"), which no
-      // cheese variant may take as its plainer name.
-      if (food.glossaryReading === true && c.tokens.head.has('cheese')) continue;
+      // A glossary reads a named cheese by its class ("Nøkkelost", "Ridderost": "cheese"): a reading
+      // that says nothing but "cheese" is no plainer name of any cheese ("Mozzarella, norsk" is).
+      if (food.glossaryReading === true && required.every((t) => t === 'cheese')) continue;
       if (!required.every((t) => c.tokens.all.has(t))) continue;
       // A product the national name names (juice, flour, oil) the variant's first parts must name:
       // tomatoes "canned, packed in tomato juice" are no tomato juice.
@@ -1464,24 +1480,38 @@ export class Linker {
       if (nationalStates.some((t) => !c.tokens.all.has(t) && !(t === 'cooked' && cookedIn(c.tokens.all)) && !(dry && DRIED.has(t)))) continue;
       const ownHead = [...c.tokens.head].filter((t) => !STATE_WORDS.has(t) && !this.classes.has(t));
       if (ownHead.length === 0 || !ownHead.every((t) => tokens.all.has(t))) continue;
-      const adds = [...c.tokens.all].filter(
-        (t) => !tokens.all.has(t) && !STATE_WORDS.has(t) && !this.form.has(t) && !this.classes.has(t) && !RECORD_WORDS.has(t),
-      );
-      // A word that names a food or a part of one ("pimento" cheese, "giblets", "bok choy") names another food.
-      if (adds.some((t) => this.soleHeads.has(t) || PART_WORDS.has(t) || PLANT_PARTS.has(t) || NOT_THE_FOOD.has(t))) continue;
-      if (tableTellsApart(adds, tokens.head, food.tableWords)) continue;
       if (compared(food.profile, c.profile) < EXPLAINED_COMPONENTS) continue;
-      // Its values agree within every tolerance with a record the national food chose or could
-      // not choose between: measured by the same laboratory methods, the word it adds changes
-      // nothing the catalogue can measure (kimchi's sodium, bok choy's carbohydrate do).
-      if (!referenceProfiles.some((p) => agreeWithin(p, c.profile) && compared(p, c.profile) >= EXPLAINED_COMPONENTS)) continue;
-      const r = scorePair(f, c, this.idf, this.distinct, this.referenceSpecies, pool);
+      // It must be a variant of a record the national food chose or could not choose between
+      // (`references`): values that agree with that record's within every tolerance (measured by
+      // the same laboratory methods, the words it adds change nothing the catalogue can measure:
+      // kimchi's sodium and bok choy's carbohydrate do), and beyond the words of both names none
+      // that names a food, a product made of one or a part of one ("pimento" cheese, tomato "sauce",
+      // "giblets"), an imitation, or a word
+      // the national table tells its foods of that head apart by.
+      const isVariantOf = (id: number): boolean => {
+        const at = this.indexOf.get(id);
+        const a = at === undefined ? undefined : this.candidates[at];
+        if (!a || !agreeWithin(a.profile, c.profile) || compared(a.profile, c.profile) < EXPLAINED_COMPONENTS) return false;
+        const adds = [...c.tokens.all].filter(
+          (t) => !tokens.all.has(t) && !a.tokens.all.has(t) && !STATE_WORDS.has(t) && !this.form.has(t) && !this.classes.has(t) && !RECORD_WORDS.has(t),
+        );
+        if (adds.some((t) => this.soleHeads.has(t) || this.product.has(t) || PART_WORDS.has(t) || PLANT_PARTS.has(t) || NOT_THE_FOOD.has(t))) return false;
+        return !tableTellsApart(adds, tokens.head, food.tableWords);
+      };
+      if (!references.some(isVariantOf)) continue;
+      // A record that says no state names the food as sold, raw: it meets a national "raw" (Foundation
+      // "Eggs, Grade A, Large, egg whole" is Frida's raw egg before its pasteurised one).
+      const read = nationalRaw && ![...c.tokens.all].some((t) => STATE_WORDS.has(t)) ? { ...c, tokens: { ...c.tokens, all: new Set([...c.tokens.all, ...nationalRaw]) } } : c;
+      const r = scorePair(f, read, this.idf, this.distinct, this.referenceSpecies, pool);
       if (r.conflict !== null || r.profile === null || r.worst === null || r.profile < MIN_PROFILE || r.worst < MIN_COMPONENT) continue;
+      // A distinguishing word or figure the variant adds must change nothing in the values: every
+      // component within tolerance; for the salt it says (peanut butter "with salt"), its sodium.
+      const said = [...c.tokens.all].filter((t) => !tokens.all.has(t) && (this.distinct.has(t) || this.always.has(t)));
       const distinguishing =
-        [...c.tokens.all].some((t) => !tokens.all.has(t) && (this.distinct.has(t) || this.always.has(t))) ||
-        (figures(this.nameOf(c.id)) !== '' && figures(this.nameOf(c.id)) !== figures(food.nameEn));
+        said.some((t) => !SALT_WORDS.has(t)) || (figures(this.nameOf(c.id)) !== '' && figures(this.nameOf(c.id)) !== figures(food.nameEn));
       // Where the name was read through a glossary, the values must carry what the reading lost.
       if ((distinguishing || food.glossaryReading === true) && r.worst < 1) continue;
+      if (said.some((t) => SALT_WORDS.has(t)) && !notContradicted(food.profile, c.profile, 'sodiumMg')) continue;
       out.push({ ...r, verified: true, generic: true });
     }
     return out;
