@@ -1439,16 +1439,23 @@ export class Linker {
    * From the ingredient's side: the canonical ingredients a plainer national name covers. Tables
    * publish one food where USDA files several variants of it (Frida "Jordnøddesmør" against SR
    * "Peanut butter, chunk style, with salt", "..., smooth style, with salt" and Foundation
-   * "Peanut butter, creamy"; CoFID "Beans, haricot, dried, raw" ...): the national food cannot be
-   * the own choice of each, yet it is the national value a user of each variant should get. A
-   * variant qualifies when its name says every word of the national name (state and form words
-   * are compared as in scorePair) and its head is the national food's, the words it adds are
-   * none the national table tells its foods of that head apart by (tableWords: "Cabbage, green"
-   * does not take "Cabbage, red" where the table has a white cabbage), it passes every rule of
-   * scorePair, and its values agree with the national ones on at least EXPLAINED_COMPONENTS
-   * components (MIN_PROFILE on the mean, MIN_COMPONENT on each); within every tolerance where it
-   * adds a distinguishing word or a figure ("reduced fat", "salted", "70-85% cacao solids").
-   * `except`: candidates already verified for this food. Verified results, `generic` set.
+   * "Peanut butter, creamy"; BLS "Brokkoli gegart" against SR's boiled broccoli with and without
+   * salt): the national food is the own choice of one of them at most, yet it is the national
+   * value a user of each should get. A variant (VARIANT_CATEGORIES only) qualifies when
+   * - its name says every word of the national name, its head is among them, it names any
+   *   product the national name names in its first parts, and any state the national food is in
+   *   (a national "cooked" is met by any cooking, "dried" by a dry food; a record that says no
+   *   state meets a national "raw");
+   * - it is a variant of a record in `references` (the national food's verified candidates and the
+   *   ones it could not choose between): values within every tolerance of that record's, and
+   *   beyond the words of both names none that names a food, a product of one or a part of one,
+   *   an imitation, or a word the national table tells its foods of that head apart by;
+   * - it passes every rule of scorePair and the value bars against the national food (at least
+   *   EXPLAINED_COMPONENTS components, MIN_PROFILE, MIN_COMPONENT): within every tolerance where
+   *   it adds a distinguishing word or a figure, or the name was read through a glossary; on the
+   *   sodium where it adds a salt word.
+   * Not for an average or unspecified national food, nor one with no reference. `except`:
+   * candidates already verified for this food. Verified results, `generic` set.
    */
   variantLinks(food: NationalFoodForLink, except: ReadonlySet<number>, references: readonly number[]): LinkResult[] {
     const tokens = nameTokens(food.nameEn, this.synonyms);

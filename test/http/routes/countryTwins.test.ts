@@ -447,3 +447,42 @@ describe('session 17: the species a European table means, and a cheese without i
     expect((await countryAnswer(t, 11938, 'GB')).linked_food).toBeNull();
   });
 });
+
+describe('session 18: variants a plainer national name covers, from the ingredient\'s side', () => {
+  it('serves Frida 1162 "Jordnøddesmør" for Foundation creamy and SR smooth salted peanut butter', async () => {
+    for (const id of [2262072, 16098]) {
+      const body = await countryAnswer(t, id, 'DK');
+      expect(body.linked_food).toMatchObject({ dataset: 'dk_frida', code: '1162' });
+      expect(body.linked_food.method).toMatch(/\+variant v5$/);
+      // frida_may2025_values_long.csv 1162 "Peanut butter": 636.9 kcal
+      expect(nutrient(body, 1008)).toMatchObject({ amount: 636.9, source: 'dk_frida' });
+    }
+  });
+
+  it('serves BLS G312132 "Broccoli gekocht" for SR 11091 boiled broccoli, and H880200 for creamy peanut butter', async () => {
+    const broccoli = await countryAnswer(t, 11091, 'DE');
+    expect(broccoli.linked_food).toMatchObject({ dataset: 'de_bls', code: 'G312132' });
+    // bls_2025.json G312132: protein 3.3, fat 0.5, 33 kcal
+    expect(nutrient(broccoli, 1003)).toMatchObject({ amount: 3.3, source: 'de_bls' });
+    expect(nutrient(broccoli, 1008)).toMatchObject({ amount: 33, source: 'de_bls' });
+    const butter = await countryAnswer(t, 2262072, 'DE');
+    expect(butter.linked_food).toMatchObject({ dataset: 'de_bls', code: 'H880200' });
+    // H880200 "Erdnussbutter/Erdnusscreme": fat 47.78, 606 kcal
+    expect(nutrient(butter, 1004)).toMatchObject({ amount: 47.78, source: 'de_bls' });
+  });
+
+  it('gives Foundation\'s as-sold whole egg the raw egg, not a pasteurised one: CoFID 12-937, Frida 1664', async () => {
+    const gb = await countryAnswer(t, 748967, 'GB');
+    expect(gb.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '12-937' });
+    // Proximates.csv 12-937 "Eggs, chicken, whole, raw": protein 12.6, fat 9.0, 131 kcal
+    expect(nutrient(gb, 1008)).toMatchObject({ amount: 131, source: 'uk_cofid' });
+    expect((await countryAnswer(t, 748967, 'DK')).linked_food).toMatchObject({ dataset: 'dk_frida', code: '1664' });
+  });
+
+  it('lends no cabbage of another kind, and no named cheese read as "cheese", a plainer national name', async () => {
+    // Livsmedelsverket "Vitkål" (read "cabbage") is white cabbage: pak-choi's and kimchi's values differ from its records'.
+    for (const id of [11116, 11118]) expect((await countryAnswer(t, id, 'SE')).linked_food?.code).not.toBe('370');
+    // Matvaretabellen "Nøkkelost" reads "cheese": no provolone takes it.
+    expect((await countryAnswer(t, 2647440, 'NO')).linked_food?.code).not.toBe('01-043');
+  });
+});
