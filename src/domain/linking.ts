@@ -1524,6 +1524,38 @@ export class Linker {
     return out;
   }
 
+  /**
+   * The readings of a national name that gives its food two names in its first part, split at the
+   * slash, in the order they are tried ("Batata/sweet potato, raw": "Batata, raw" and "sweet
+   * potato, raw"; BLS "Raisin/sultana (grape dried)", "Linseed/flax seed"). Not where the two name different animals or other
+   * composition words ("Beef/pork, minced steak" is a mixture of both). Empty when there is no
+   * such slash.
+   */
+  alternativeReadings(nameEn: string): string[] {
+    const comma = nameEn.indexOf(',');
+    const first = comma >= 0 ? nameEn.slice(0, comma) : nameEn;
+    const rest = comma >= 0 ? nameEn.slice(comma) : '';
+    const slash = first.indexOf('/');
+    if (slash <= 0 || first.indexOf('/', slash + 1) >= 0) return [];
+    // Not a slash inside parentheses ("Cake base/torte base (shortcrust pastry, fine)" keeps its aside whole).
+    const open = first.lastIndexOf('(', slash);
+    if (open >= 0 && first.indexOf(')', open) > slash) return [];
+    const left = first.slice(0, slash).trim();
+    const right = first.slice(slash + 1).trim();
+    if (left === '' || right === '') return [];
+    // The second name may keep the words of the first it does not replace ("Goose lard/fat" is
+    // goose fat, "Beef shin/foreshank" beef foreshank), or be a name of its own ("Japanese
+    // medlar/loquat" is a loquat): that reading first, then the bare one.
+    const leftWords = left.split(/\s+/);
+    const rightWords = right.replace(/\([^)]*\)/g, ' ').trim().split(/\s+/);
+    const kept = rightWords.length < leftWords.length ? [`${leftWords.slice(0, leftWords.length - rightWords.length).join(' ')} ${right}`] : [];
+    const kinds = (text: string) => [...nameTokens(text, this.synonyms).all].filter((t) => this.always.has(t));
+    const a = kinds(left);
+    const b = kinds(right);
+    if (a.length > 0 && b.length > 0 && a.some((t) => !b.includes(t))) return [];
+    return [left, ...kept, right].map((name) => `${name}${rest}`);
+  }
+
   /** The best canonical ingredient for a national food, or null when no name shares its head noun. */
   best(food: NationalFoodForLink): LinkResult | null {
     return this.rank(food)[0] ?? null;

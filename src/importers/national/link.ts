@@ -240,6 +240,18 @@ export function linkNationalFoods(
           nameUsed = reading;
         }
       }
+      // A name that gives its food two names ("Batate/Süßkartoffel", read "Batata/sweet potato, raw")
+      // is read by each where the whole name verifies nothing (Linker.alternativeReadings).
+      if (!ranked[0]?.verified) {
+        for (const reading of linker.alternativeReadings(nameUsed)) {
+          const other = linker.rank(input(reading));
+          if (other[0]?.verified) {
+            ranked = other;
+            nameUsed = reading;
+            break;
+          }
+        }
+      }
       asLinked.set(f.code, input(nameUsed));
       task.advance(1);
       const best = ranked[0];

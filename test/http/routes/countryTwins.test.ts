@@ -485,4 +485,25 @@ describe('session 18: variants a plainer national name covers, from the ingredie
     // Matvaretabellen "Nøkkelost" reads "cheese": no provolone takes it.
     expect((await countryAnswer(t, 2647440, 'NO')).linked_food?.code).not.toBe('01-043');
   });
+
+  it('reads "curly kale" as kale and "durum wheat semolina" as semolina (reviewed phrases)', async () => {
+    const gb = await countryAnswer(t, 11233, 'GB');
+    expect(gb.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '13-234' });
+    // Proximates.csv 13-234 "Curly kale, raw": protein 3.4, 33 kcal
+    expect(nutrient(gb, 1008)).toMatchObject({ amount: 33, source: 'uk_cofid' });
+    expect((await countryAnswer(t, 11233, 'DE')).linked_food).toMatchObject({ dataset: 'de_bls', code: 'G322100' });
+    const fr = await countryAnswer(t, 20466, 'FR');
+    expect(fr.linked_food).toMatchObject({ dataset: 'fr_ciqual', code: '9610' });
+    // Table Ciqual 2020 9610 "Durum wheat semolina, raw": protein 10.9, fibre 3.37, 352 kcal
+    expect(nutrient(fr, 1003)).toMatchObject({ amount: 10.9, source: 'fr_ciqual' });
+    expect((await countryAnswer(t, 20466, 'DE')).linked_food).toMatchObject({ dataset: 'de_bls', code: 'C219300' });
+  });
+
+  it('reads a BLS name that gives two names by each: "Batate/Süßkartoffel" is sweet potato, "Japanische Wollmispel/Loquat" loquat', async () => {
+    const potato = await countryAnswer(t, 11507, 'DE');
+    expect(potato.linked_food).toMatchObject({ dataset: 'de_bls', code: 'K420100' });
+    expect((await countryAnswer(t, 9174, 'DE')).linked_food).toMatchObject({ dataset: 'de_bls', code: 'F529100' });
+    // "Goose lard/fat" is goose fat: chicken fat does not take it.
+    expect((await countryAnswer(t, 4542, 'DE')).linked_food?.code).not.toBe('Q820000');
+  });
 });

@@ -59,24 +59,25 @@ const THIRD_HELD_OUT = 17;
  * (the second set's 36 foods lower every figure: they were not tuned on when they came):
  */
 // Session 17 added the third set (measured before any change; it lowered every figure again).
-// Session 18: variants a plainer national name covers (Linker.variantLinks).
+// Session 18: variants a plainer national name covers (Linker.variantLinks), a BLS name's two names
+// read by each, curly kale and durum wheat semolina read as kale and semolina.
 const FLOOR: Record<string, { precision: number; recall: number }> = {
-  'tuning DE': { precision: 0.992, recall: 0.742 },
-  'tuning DK': { precision: 0.972, recall: 0.741 },
-  'tuning FR': { precision: 0.985, recall: 0.746 },
-  'tuning GB': { precision: 0.949, recall: 0.695 },
-  'tuning NO': { precision: 0.972, recall: 0.75 },
+  'tuning DE': { precision: 0.993, recall: 0.775 },
+  'tuning DK': { precision: 0.972, recall: 0.742 },
+  'tuning FR': { precision: 0.986, recall: 0.768 },
+  'tuning GB': { precision: 0.95, recall: 0.706 },
+  'tuning NO': { precision: 0.972, recall: 0.751 },
   'tuning SE': { precision: 0.992, recall: 0.718 },
   'held-out DE': { precision: 0.987, recall: 0.512 },
-  'held-out DK': { precision: 0.977, recall: 0.539 },
+  'held-out DK': { precision: 0.977, recall: 0.54 },
   'held-out FR': { precision: 0.945, recall: 0.564 },
-  'held-out GB': { precision: 0.989, recall: 0.615 },
-  'held-out NO': { precision: 0.977, recall: 0.563 },
-  'held-out SE': { precision: 1.0, recall: 0.547 },
-  'all DE': { precision: 0.99, recall: 0.635 },
+  'held-out GB': { precision: 0.99, recall: 0.615 },
+  'held-out NO': { precision: 0.977, recall: 0.564 },
+  'held-out SE': { precision: 1.0, recall: 0.548 },
+  'all DE': { precision: 0.991, recall: 0.653 },
   'all DK': { precision: 0.974, recall: 0.65 },
-  'all FR': { precision: 0.97, recall: 0.666 },
-  'all GB': { precision: 0.966, recall: 0.658 },
+  'all FR': { precision: 0.971, recall: 0.678 },
+  'all GB': { precision: 0.967, recall: 0.664 },
   'all NO': { precision: 0.974, recall: 0.666 },
   'all SE': { precision: 0.995, recall: 0.642 },
 
