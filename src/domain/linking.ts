@@ -644,6 +644,17 @@ const SPECIES_RENAMED: Readonly<Record<string, string>> = { 'salmo gairdneri': '
 /** A family, tribe or order ("Gadidae", "Anserini", "Squaliformes", "Lamellibranchia"): no genus to compare. */
 const ABOVE_GENUS = /(?:idae|inae|ini|formes|oidea|oideae|aceae|ales)$|^lamellibranchia$/;
 
+/**
+ * The species of a scientific name, genus renamings applied ("Brassica oleracea L. convar.
+ * capitata" -> "brassica oleracea"), or null where the name gives no species.
+ */
+function species(name: string | null): string | null {
+  const g = genus(name);
+  const m = name?.trim().match(/^[A-Z][a-z]+\s+([a-z]{3,})\b/);
+  if (g === null || !m || m[1] === 'spp' || m[1] === 'sp') return null;
+  return `${g} ${m[1]}`;
+}
+
 function genus(name: string | null): string | null {
   const m = name?.trim().match(/^([A-Z][a-z]+)(?:\s+([a-z]+))?/);
   if (!m) return null;
@@ -1468,10 +1479,15 @@ export class Linker {
     const lists = required.map((t) => this.byToken.get(t) ?? []).sort((a, b) => a.length - b.length);
     const f = scoredFood(food, tokens);
     const pool = this.poolOf(new Map());
+    const nationalSpecies = species(food.scientificName);
     const out: LinkResult[] = [];
     for (const idx of lists[0] ?? []) {
       const c = this.candidates[idx]!;
       if (except.has(c.id) || c.category === null || !VARIANT_CATEGORIES.has(c.category)) continue;
+      // Another species is another food, however close the values ("Cabbage, chinese (pe-tsai)",
+      // Brassica rapa, is no "Vitkål", Brassica oleracea).
+      const own = species(c.scientificName);
+      if (own !== null && nationalSpecies !== null && own !== nationalSpecies) continue;
       // A glossary reads a named cheese by its class ("Nøkkelost", "Ridderost": "cheese"): a reading
       // that says nothing but "cheese" is no plainer name of any cheese ("Mozzarella, norsk" is).
       if (food.glossaryReading === true && required.every((t) => t === 'cheese')) continue;
@@ -1499,6 +1515,8 @@ export class Linker {
         const at = this.indexOf.get(id);
         const a = at === undefined ? undefined : this.candidates[at];
         if (!a || !agreeWithin(a.profile, c.profile) || compared(a.profile, c.profile) < EXPLAINED_COMPONENTS) return false;
+        const theirs = species(a.scientificName);
+        if (own !== null && theirs !== null && own !== theirs) return false;
         const adds = [...c.tokens.all].filter(
           (t) => !tokens.all.has(t) && !a.tokens.all.has(t) && !STATE_WORDS.has(t) && !this.form.has(t) && !this.classes.has(t) && !RECORD_WORDS.has(t),
         );
@@ -1516,8 +1534,12 @@ export class Linker {
       const said = [...c.tokens.all].filter((t) => !tokens.all.has(t) && (this.distinct.has(t) || this.always.has(t)));
       const distinguishing =
         said.some((t) => !SALT_WORDS.has(t)) || (figures(this.nameOf(c.id)) !== '' && figures(this.nameOf(c.id)) !== figures(food.nameEn));
-      // Where the name was read through a glossary, the values must carry what the reading lost.
-      if ((distinguishing || food.glossaryReading === true) && r.worst < 1) continue;
+      if (distinguishing && r.worst < 1) continue;
+      // Where the name was read through a glossary, the values must carry what the reading lost:
+      // every component within tolerance, but those the tables measure by their own methods
+      // (carbohydrate by difference or available, fibre, sodium: Matvaretabellen's peanut butter
+      // gives 13.1 g available carbohydrate against SR's 16.4).
+      if (food.glossaryReading === true && worstComponent(food.profile, c.profile, METHOD_COMPONENTS) < 1) continue;
       if (said.some((t) => SALT_WORDS.has(t)) && !notContradicted(food.profile, c.profile, 'sodiumMg')) continue;
       out.push({ ...r, verified: true, generic: true });
     }

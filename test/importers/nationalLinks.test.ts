@@ -263,8 +263,9 @@ describe('the method recorded with each link says what was compared', () => {
     // foods with an added food ruled out (session 16) move one Swedish choice to an unindexed record: 586;
     // the species a table means, SR's leek asides and "not fortified" read as unfortified (session 17): 588;
     // "mild" read as no name word moves three unverified Swedish sausage dishes to a "mild" Italian sausage: 587;
-    // Foundation's "white button" read as SR's white mushroom takes two Swedish mushroom foods first: 585.
-    expect(split).toEqual({ se_livsmedelsverket: [585, 1076], dk_frida: [464, 830] });
+    // Foundation's "white button" read as SR's white mushroom takes two Swedish mushroom foods first: 585;
+    // "Salladskål" read as Chinese cabbage links to SR's indexed pe-tsai (session 18): 586.
+    expect(split).toEqual({ se_livsmedelsverket: [586, 1076], dk_frida: [464, 830] });
     expect(
       db.prepare("SELECT count(*) FROM national_link WHERE dataset_id NOT IN ('se_livsmedelsverket', 'dk_frida') AND method LIKE '%langual%'").pluck().get(),
     ).toBe(0);

@@ -506,4 +506,15 @@ describe('session 18: variants a plainer national name covers, from the ingredie
     // "Goose lard/fat" is goose fat: chicken fat does not take it.
     expect((await countryAnswer(t, 4542, 'DE')).linked_food?.code).not.toBe('Q820000');
   });
+
+  it('reads Swedish "Salladskål" and Foundation "bok choy" as the Chinese cabbages they are, not white cabbage', async () => {
+    const se = await countryAnswer(t, 11119, 'SE');
+    expect(se.linked_food).toMatchObject({ dataset: 'se_livsmedelsverket', code: '358' });
+    // LivsmedelsDB 358 "Salladskål" (Brassica rapa ssp. pekinensis): 20.6 kcal, water 93.7
+    expect(nutrient(se, 1008)).toMatchObject({ amount: 20.6, source: 'se_livsmedelsverket' });
+    expect(nutrient(se, 1051)).toMatchObject({ amount: 93.7, source: 'se_livsmedelsverket' });
+    // Matvaretabellen 06-175 "Pak-choi, bok choy, kål, rå" (it was "Hodekål", head cabbage, before)
+    expect((await countryAnswer(t, 2685572, 'NO')).linked_food).toMatchObject({ dataset: 'no_matvaretabellen', code: '06-175' });
+    expect((await countryAnswer(t, 2685572, 'SE')).linked_food?.code).not.toBe('370');
+  });
 });
