@@ -264,8 +264,9 @@ describe('the method recorded with each link says what was compared', () => {
     // the species a table means, SR's leek asides and "not fortified" read as unfortified (session 17): 588;
     // "mild" read as no name word moves three unverified Swedish sausage dishes to a "mild" Italian sausage: 587;
     // Foundation's "white button" read as SR's white mushroom takes two Swedish mushroom foods first: 585;
-    // "Salladskål" read as Chinese cabbage links to SR's indexed pe-tsai (session 18): 586.
-    expect(split).toEqual({ se_livsmedelsverket: [586, 1076], dk_frida: [464, 830] });
+    // "Salladskål" read as Chinese cabbage links to SR's indexed pe-tsai (session 18): 586;
+    // Frida's "ox" offal read as beef moves three Danish links to SR's indexed beef offal: 467 and 828.
+    expect(split).toEqual({ se_livsmedelsverket: [586, 1076], dk_frida: [467, 828] });
     expect(
       db.prepare("SELECT count(*) FROM national_link WHERE dataset_id NOT IN ('se_livsmedelsverket', 'dk_frida') AND method LIKE '%langual%'").pluck().get(),
     ).toBe(0);

@@ -517,4 +517,19 @@ describe('session 18: variants a plainer national name covers, from the ingredie
     expect((await countryAnswer(t, 2685572, 'NO')).linked_food).toMatchObject({ dataset: 'no_matvaretabellen', code: '06-175' });
     expect((await countryAnswer(t, 2685572, 'SE')).linked_food?.code).not.toBe('370');
   });
+
+  it('reads "ox" as beef and "linseed" as flaxseed (reviewed words), but no pickled tongue as a raw one', async () => {
+    const liver = await countryAnswer(t, 13325, 'DK');
+    expect(liver.linked_food).toMatchObject({ dataset: 'dk_frida', code: '742' });
+    // frida_may2025_values_long.csv 742 "Liver, ox, raw": protein 20.3
+    expect(nutrient(liver, 1003)).toMatchObject({ amount: 20.3, source: 'dk_frida' });
+    const kidney = await countryAnswer(t, 13323, 'GB');
+    expect(kidney.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '18-404' });
+    // Proximates.csv 18-404 "Kidney, ox, raw": protein 17.2, 88 kcal
+    expect(nutrient(kidney, 1008)).toMatchObject({ amount: 88, source: 'uk_cofid' });
+    expect((await countryAnswer(t, 12220, 'DE')).linked_food).toMatchObject({ dataset: 'de_bls', code: 'H410100' });
+    expect((await countryAnswer(t, 12220, 'DK')).linked_food).toMatchObject({ dataset: 'dk_frida', code: '149' });
+    // CoFID 18-424 "Tongue, ox, meat only, pickled, raw" holds 1,210 mg sodium: SR 13339 raw tongue holds 69.
+    expect((await countryAnswer(t, 13339, 'GB')).linked_food?.code).not.toBe('18-424');
+  });
 });
