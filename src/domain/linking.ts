@@ -590,7 +590,12 @@ export const COMMON_FACTOR = 3;
 /** Most-used candidates scored beyond the best names. */
 const COMMON_ADDED = 3;
 export const CLEAR_NAME = 0.4;
-export const CLEAR_CATEGORIES: ReadonlySet<string> = new Set([...TWIN_CATEGORIES, '1500', '0400', '1900']);
+/**
+ * Where the values may make a national food's first choice (Linker.rank): the composition twins'
+ * categories, fish, fats and oils, sweets, and (session 18) dairy and eggs, whose first parts name
+ * the cheese or milk ("Cheese, mozzarella, whole milk" for Frida's "Mozzarella, 45+").
+ */
+export const CLEAR_CATEGORIES: ReadonlySet<string> = new Set([...TWIN_CATEGORIES, '1500', '0400', '1900', '0100']);
 
 /** Components an explained name (scorePair) must be compared on, all within tolerance. */
 export const EXPLAINED_COMPONENTS = 5;

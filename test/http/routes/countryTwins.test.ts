@@ -532,4 +532,12 @@ describe('session 18: variants a plainer national name covers, from the ingredie
     // CoFID 18-424 "Tongue, ox, meat only, pickled, raw" holds 1,210 mg sodium: SR 13339 raw tongue holds 69.
     expect((await countryAnswer(t, 13339, 'GB')).linked_food?.code).not.toBe('18-424');
   });
+
+  it('lets the values choose among dairy too: Frida 97 "Mozzarella, 45+" for SR 1026 whole-milk mozzarella', async () => {
+    const body = await countryAnswer(t, 1026, 'DK');
+    expect(body.linked_food).toMatchObject({ dataset: 'dk_frida', code: '97' });
+    expect(body.linked_food.method).toMatch(/\+values v5$/);
+    // frida_may2025_values_long.csv 97: 326.3 kcal
+    expect(nutrient(body, 1008)).toMatchObject({ amount: 326.3, source: 'dk_frida' });
+  });
 });
