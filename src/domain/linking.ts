@@ -909,7 +909,7 @@ export function scorePair(
   // long-grain, regular, raw, unenriched" for CIQUAL "Rice, raw") scores low on names only for
   // what it adds; where the values agree within every tolerance, the name has said enough
   // (rival variants that differ in composition are still weighed by ambiguousWith).
-  // A food sold dry is raw as sold: "raw" is explained by a dry canonical food ("Pasta, dry").
+  // A food sold dry is raw as sold, and dried: "raw" and "dried" are explained by a dry canonical food ("Pasta, dry"; CoFID "Raisins, dried" for SR "Raisins, seeded").
   const dryPair = isDry(food.profile) && isDry(candidate.profile) && !cookedIn(candidate.tokens.all);
   // Not for an average food (it is no variant), nor where the words the canonical name adds are
   // ones the national table tells its foods apart by ("Oil, palm" is not "..., palm kernel").
@@ -917,7 +917,7 @@ export function scorePair(
   const explained =
     !food.tokens.average &&
     !tableTellsApart(adds, food.tokens.head, food.tableWords) &&
-    [...food.tokens.all].every((t) => candidate.tokens.all.has(t) || !!pool?.form?.has(t) || (dryPair && RAW.has(t)));
+    [...food.tokens.all].every((t) => candidate.tokens.all.has(t) || !!pool?.form?.has(t) || (dryPair && (RAW.has(t) || DRIED.has(t))));
   const passes =
     detail !== null &&
     detail.mean >= MIN_PROFILE &&

@@ -540,4 +540,11 @@ describe('session 18: variants a plainer national name covers, from the ingredie
     // frida_may2025_values_long.csv 97: 326.3 kcal
     expect(nutrient(body, 1008)).toMatchObject({ amount: 326.3, source: 'dk_frida' });
   });
+
+  it('reads a national "dried" as met by a dry food: CoFID 14-393 "Raisins, dried" for SR 9298 dark raisins', async () => {
+    const body = await countryAnswer(t, 9298, 'GB');
+    expect(body.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '14-393' });
+    // Proximates.csv 14-393 "Raisins, dried": water 17.4, carbohydrate 62.6, 256 kcal
+    expect(nutrient(body, 1008)).toMatchObject({ amount: 256, source: 'uk_cofid' });
+  });
 });

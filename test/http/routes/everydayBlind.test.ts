@@ -62,12 +62,12 @@ const THIRD_HELD_OUT = 17;
 // Session 18: variants a plainer national name covers (Linker.variantLinks), a BLS name's two names
 // read by each, curly kale and durum wheat semolina read as kale and semolina, glossary readings'
 // variants held to the components every table measures alike, Salladskål and bok choy read as Chinese cabbage,
-// ox read as beef and linseed as flaxseed, the values choosing among dairy too.
+// ox read as beef and linseed as flaxseed, the values choosing among dairy too, "dried" met by a dry food.
 const FLOOR: Record<string, { precision: number; recall: number }> = {
   'tuning DE': { precision: 0.993, recall: 0.786 },
   'tuning DK': { precision: 0.973, recall: 0.757 },
   'tuning FR': { precision: 0.986, recall: 0.768 },
-  'tuning GB': { precision: 0.95, recall: 0.706 },
+  'tuning GB': { precision: 0.951, recall: 0.717 },
   'tuning NO': { precision: 0.973, recall: 0.767 },
   'tuning SE': { precision: 0.992, recall: 0.729 },
   'held-out DE': { precision: 0.987, recall: 0.512 },
@@ -79,7 +79,7 @@ const FLOOR: Record<string, { precision: number; recall: number }> = {
   'all DE': { precision: 0.991, recall: 0.659 },
   'all DK': { precision: 0.974, recall: 0.659 },
   'all FR': { precision: 0.971, recall: 0.678 },
-  'all GB': { precision: 0.967, recall: 0.664 },
+  'all GB': { precision: 0.967, recall: 0.67 },
   'all NO': { precision: 0.975, recall: 0.681 },
   'all SE': { precision: 0.995, recall: 0.648 },
 
