@@ -697,7 +697,6 @@ export interface LinkResult {
   common?: boolean;
   /** Verified from the ingredient's side as a variant the plainer national name covers (Linker.variantLinks). */
   generic?: boolean;
-
 }
 
 /**
@@ -909,7 +908,8 @@ export function scorePair(
   // long-grain, regular, raw, unenriched" for CIQUAL "Rice, raw") scores low on names only for
   // what it adds; where the values agree within every tolerance, the name has said enough
   // (rival variants that differ in composition are still weighed by ambiguousWith).
-  // A food sold dry is raw as sold, and dried: "raw" and "dried" are explained by a dry canonical food ("Pasta, dry"; CoFID "Raisins, dried" for SR "Raisins, seeded").
+  // A food sold dry is raw as sold, and dried: "raw" and "dried" are explained by a dry canonical
+  // food ("Pasta, dry"; CoFID "Raisins, dried" for SR "Raisins, seeded").
   const dryPair = isDry(food.profile) && isDry(candidate.profile) && !cookedIn(candidate.tokens.all);
   // Not for an average food (it is no variant), nor where the words the canonical name adds are
   // ones the national table tells its foods apart by ("Oil, palm" is not "..., palm kernel").
@@ -1502,9 +1502,9 @@ export class Linker {
       if (required.some((t) => this.product.has(t) && !c.tokens.core.has(t))) continue;
       // A state the national food is in (frozen, canned, dried, cooked, salted) the variant must say too:
       // BLS "Lachs tiefgefroren" covers no raw salmon, Frida's canned peeled tomatoes no fresh ones.
-      // A food sold dry is dry as sold ("Lentils, dry" covers "Lentils, raw").
+      // A national "cooked" is met by any cooking, a named method only by itself (an omelet is no
+      // boiled egg); a food sold dry is dry as sold ("Lentils, dry" covers "Lentils, raw").
       const dry = isDry(food.profile) && isDry(c.profile);
-      // A national "cooked" is met by any cooking; a named method only by itself (an omelet is no boiled egg).
       if (nationalStates.some((t) => !c.tokens.all.has(t) && !(t === 'cooked' && cookedIn(c.tokens.all)) && !(dry && DRIED.has(t)))) continue;
       const ownHead = [...c.tokens.head].filter((t) => !STATE_WORDS.has(t) && !this.classes.has(t));
       if (ownHead.length === 0 || !ownHead.every((t) => tokens.all.has(t))) continue;
@@ -1514,8 +1514,7 @@ export class Linker {
       // the same laboratory methods, the words it adds change nothing the catalogue can measure:
       // kimchi's sodium and bok choy's carbohydrate do), and beyond the words of both names none
       // that names a food, a product made of one or a part of one ("pimento" cheese, tomato "sauce",
-      // "giblets"), an imitation, or a word
-      // the national table tells its foods of that head apart by.
+      // "giblets"), an imitation, or a word the national table tells its foods of that head apart by.
       const isVariantOf = (id: number): boolean => {
         const at = this.indexOf.get(id);
         const a = at === undefined ? undefined : this.candidates[at];
@@ -1554,9 +1553,9 @@ export class Linker {
   /**
    * The readings of a national name that gives its food two names in its first part, split at the
    * slash, in the order they are tried ("Batata/sweet potato, raw": "Batata, raw" and "sweet
-   * potato, raw"; BLS "Raisin/sultana (grape dried)", "Linseed/flax seed"). Not where the two name different animals or other
-   * composition words ("Beef/pork, minced steak" is a mixture of both). Empty when there is no
-   * such slash.
+   * potato, raw"; BLS "Raisin/sultana (grape dried)", "Linseed/flax seed"). Not where the two
+   * name different animals or other composition words ("Beef/pork, minced steak" is a mixture of
+   * both). Empty when there is no such slash.
    */
   alternativeReadings(nameEn: string): string[] {
     const comma = nameEn.indexOf(',');

@@ -544,3 +544,18 @@ describe('nationalSpeciesReading', () => {
     expect(nationalSpeciesReading('Cod raw', undefined)).toBe('Cod raw');
   });
 });
+
+describe('Linker.alternativeReadings: a national name that gives its food two names', () => {
+  const linker = new Linker([], { ...syn, composition: new Set(['beef', 'pork']) });
+  it('reads each name, the second with the words of the first it does not replace, then alone', () => {
+    expect(linker.alternativeReadings('Batata/sweet potato, raw')).toEqual(['Batata, raw', 'sweet potato, raw']);
+    expect(linker.alternativeReadings('Goose lard/fat')).toEqual(['Goose lard', 'Goose fat', 'fat']);
+    expect(linker.alternativeReadings('Japanese medlar/loquat, raw')).toEqual(['Japanese medlar, raw', 'Japanese loquat, raw', 'loquat, raw']);
+  });
+  it('reads no mixture of two animals, no slash in an aside or after the first part, and no name without a slash', () => {
+    expect(linker.alternativeReadings('Beef/pork, minced steak, fried')).toEqual([]);
+    expect(linker.alternativeReadings('Cake base (shortcrust/fine)')).toEqual([]);
+    expect(linker.alternativeReadings('Split pea, boiled/cooked in water')).toEqual([]);
+    expect(linker.alternativeReadings('Kale, raw')).toEqual([]);
+  });
+});

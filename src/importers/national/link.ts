@@ -310,7 +310,7 @@ export function linkNationalFoods(
     // The row of `r` (a record answering with `from`'s national food): its candidate row for that
     // food if the ranking kept one, else a new one after the food's last; its method says "+record".
     const keepRecordRow = (from: CandidateRow, r: LinkResult): CandidateRow => {
-      const method = from.method.replace(/(\+twin|\+values|\+common|\+record)* (v\d+)$/, '+record $2');
+      const method = from.method.replace(/(\+twin|\+values|\+common|\+variant|\+record)* (v\d+)$/, '+record $2');
       const at = kept.findIndex((k) => k.code === from.code && k.r.candidateId === r.candidateId);
       if (at >= 0) return (kept[at] = { ...kept[at]!, r, method });
       const rank = (lastRank.get(from.code) ?? 0) + 1;
@@ -333,8 +333,9 @@ export function linkNationalFoods(
       const food = asLinked.get(f.code);
       // An organic food is the rarer product: it covers no conventional variant.
       if (!food || (ORGANIC.test(`${f.name} ${f.name_en}`) && !NOT_ORGANIC.test(`${f.name} ${f.name_en}`)) || namesUnspecified(f.name, f.name_en)) continue;
-      const method = linkMethod({ group: food.categories != null, langual: false, generic: true });
+      const own = facets?.get(f.code);
       for (const r of linker.variantLinks(food, verifiedFor.get(f.code) ?? new Set(), referencesOf.get(f.code) ?? [])) {
+        const method = linkMethod({ group: food.categories != null, langual: !!own?.length && !!referenceFacets.get(r.candidateId)?.length, generic: true });
         const at = kept.findIndex((k) => k.code === f.code && k.r.candidateId === r.candidateId);
         if (at >= 0) {
           kept[at] = { ...kept[at]!, r, method };
@@ -346,7 +347,7 @@ export function linkNationalFoods(
       }
     }
     // From the ingredient's side: each ingredient's best verified national food. In order: a link
-    // verified on its own name before one verified as a composition twin or sibling record; the
+    // verified on its own name before one verified as a composition twin, sibling record or variant; the
     // higher score; the table's unspecified record of the food (Matvaretabellen "Helmelk,
     // uspesifisert" for whole milk, not "Kaffemelk, 3,5 % fett"); the national food's own first
     // choice; the nearer values (BLS M303700 "Chester (Cheddar) min. 50 % fat in dry matter", 32.2 g

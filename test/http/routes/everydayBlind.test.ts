@@ -39,12 +39,24 @@ const FILE_2 = path.resolve(import.meta.dirname, '..', '..', 'fixtures', 'nation
  * that never ran the program, and split by the same hash. Measured as it came, before any change.
  */
 const FILE_3 = path.resolve(import.meta.dirname, '..', '..', 'fixtures', 'national', 'everyday-3.csv');
+/**
+ * The fourth blind set (session 18): 36 more everyday foods (brie, camembert, emmental, blue and
+ * soft goat cheese, millet, bulgur, corn flakes, turnip, swede, rocket, watercress, shallots, chard,
+ * artichoke, kohlrabi, blackberries, blackcurrants, rhubarb, dates, honeydew, papaya, pomegranate,
+ * skinless chicken thigh, chicken liver, rabbit, venison, Alaska pollock, squid, oysters,
+ * pistachios, brazil nuts, pine nuts, coconut oil, cocoa powder, lard) x 6 countries, labelled
+ * from the raw files by a helper session that never ran the program, split by the same hash, and
+ * measured as it came (README, "Everyday foods").
+ */
+const FILE_4 = path.resolve(import.meta.dirname, '..', '..', 'fixtures', 'national', 'everyday-4.csv');
 
 /** The targets of issue 16. */
 const TARGET_PRECISION = 0.97;
 const TARGET_RECALL = 0.9;
 /** Foods of the third set the hash holds out. */
 const THIRD_HELD_OUT = 17;
+/** ...and of the fourth. */
+const FOURTH_HELD_OUT = 15;
 /**
  * The floors this build measured (README, "Everyday foods"), rounded down; below the targets
  * where the target is not met, so the test guards against getting worse without claiming more.
@@ -62,26 +74,27 @@ const THIRD_HELD_OUT = 17;
 // Session 18: variants a plainer national name covers (Linker.variantLinks), a BLS name's two names
 // read by each, curly kale and durum wheat semolina read as kale and semolina, glossary readings'
 // variants held to the components every table measures alike, Salladskål and bok choy read as Chinese cabbage,
-// ox read as beef and linseed as flaxseed, the values choosing among dairy too, "dried" met by a dry food.
+// ox read as beef and linseed as flaxseed, the values choosing among dairy too, "dried" met by a dry food;
+// then the fourth set came (measured as it came, which lowered every recall again).
 const FLOOR: Record<string, { precision: number; recall: number }> = {
-  'tuning DE': { precision: 0.993, recall: 0.786 },
-  'tuning DK': { precision: 0.973, recall: 0.757 },
-  'tuning FR': { precision: 0.986, recall: 0.768 },
-  'tuning GB': { precision: 0.951, recall: 0.717 },
-  'tuning NO': { precision: 0.973, recall: 0.767 },
-  'tuning SE': { precision: 0.992, recall: 0.729 },
-  'held-out DE': { precision: 0.987, recall: 0.512 },
-  'held-out DK': { precision: 0.977, recall: 0.54 },
-  'held-out FR': { precision: 0.945, recall: 0.564 },
-  'held-out GB': { precision: 0.99, recall: 0.615 },
-  'held-out NO': { precision: 0.978, recall: 0.576 },
-  'held-out SE': { precision: 1.0, recall: 0.548 },
-  'all DE': { precision: 0.991, recall: 0.659 },
-  'all DK': { precision: 0.974, recall: 0.659 },
-  'all FR': { precision: 0.971, recall: 0.678 },
-  'all GB': { precision: 0.967, recall: 0.67 },
-  'all NO': { precision: 0.975, recall: 0.681 },
-  'all SE': { precision: 0.995, recall: 0.648 },
+  'tuning DE': { precision: 0.993, recall: 0.749 },
+  'tuning DK': { precision: 0.975, recall: 0.729 },
+  'tuning FR': { precision: 0.987, recall: 0.721 },
+  'tuning GB': { precision: 0.955, recall: 0.681 },
+  'tuning NO': { precision: 0.976, recall: 0.737 },
+  'tuning SE': { precision: 0.993, recall: 0.707 },
+  'held-out DE': { precision: 0.988, recall: 0.502 },
+  'held-out DK': { precision: 0.979, recall: 0.55 },
+  'held-out FR': { precision: 0.949, recall: 0.549 },
+  'held-out GB': { precision: 0.99, recall: 0.594 },
+  'held-out NO': { precision: 0.951, recall: 0.562 },
+  'held-out SE': { precision: 1.0, recall: 0.522 },
+  'all DE': { precision: 0.991, recall: 0.638 },
+  'all DK': { precision: 0.977, recall: 0.649 },
+  'all FR': { precision: 0.973, recall: 0.646 },
+  'all GB': { precision: 0.97, recall: 0.642 },
+  'all NO': { precision: 0.966, recall: 0.659 },
+  'all SE': { precision: 0.995, recall: 0.626 },
 
 };
 
@@ -98,7 +111,7 @@ const SPLIT_SEED = 'larder-national-v2';
 const isHeldOutFood = (food: string): boolean =>
   createHash('sha256').update(`${SPLIT_SEED}:${food}`).digest().readUInt32BE(0) < 2 ** 31;
 
-const readRows = (file: string): Array<Row & { second?: boolean; third?: boolean }> =>
+const readRows = (file: string): Array<Row & { second?: boolean; third?: boolean; fourth?: boolean }> =>
   parse(readFileSync(file, 'utf8'), { columns: true, skip_empty_lines: true, trim: true }) as Row[];
 
 const split = (s: string | undefined) => (s ?? '').split(/[;|,\s]+/).map((x) => x.trim()).filter(Boolean);
@@ -114,6 +127,7 @@ describe('national values on the blind everyday set', () => {
     expect(existsSync(FILE)).toBe(true);
     expect(existsSync(FILE_2)).toBe(true);
     expect(existsSync(FILE_3)).toBe(true);
+    expect(existsSync(FILE_4)).toBe(true);
   });
 
   it('splits the set once by food: 45 tuning, 39 held out', () => {
@@ -130,6 +144,11 @@ describe('national values on the blind everyday set', () => {
     expect(third.length).toBe(36);
     expect(third.filter((f) => foods.includes(f) || second.includes(f))).toEqual([]);
     expect(third.filter(isHeldOutFood).length).toBe(THIRD_HELD_OUT);
+    const fourth = [...new Set(readRows(FILE_4).map((r) => r.food))];
+    expect(fourth.length).toBe(36);
+    expect(readRows(FILE_4).length).toBe(216);
+    expect(fourth.filter((f) => foods.includes(f) || second.includes(f) || third.includes(f))).toEqual([]);
+    expect(fourth.filter(isHeldOutFood).length).toBe(FOURTH_HELD_OUT);
   });
 
   it('reaches the precision and recall targets per country (or the measured floor)', async () => {
@@ -137,6 +156,7 @@ describe('national values on the blind everyday set', () => {
       ...readRows(FILE),
       ...readRows(FILE_2).map((r) => ({ ...r, second: true })),
       ...readRows(FILE_3).map((r) => ({ ...r, third: true })),
+      ...readRows(FILE_4).map((r) => ({ ...r, fourth: true })),
     ];
     expect(rows.length).toBeGreaterThan(100);
     type Tally = { right: number; wrong: number; missing: number; twins: number; errors: string[] };
@@ -153,6 +173,7 @@ describe('national values on the blind everyday set', () => {
       // The second set alone, as measured when it came (README, "Everyday foods").
       if (r.second) cells.push(tally(`set-2 ${part} ${country}`));
       if (r.third) cells.push(tally(`set-3 ${part} ${country}`));
+      if (r.fourth) cells.push(tally(`set-4 ${part} ${country}`));
       const acceptable = new Set(split(r.acceptable_codes));
       for (const id of split(r.ingredient_ids)) {
         const res = await t.get(`/v1/ingredients/${id}/nutrients?country=${country}`);
@@ -173,7 +194,7 @@ describe('national values on the blind everyday set', () => {
     }
     const lines: string[] = [];
     const measured: Array<{ key: string; precision: number; recall: number }> = [];
-    const order = (k: string) => ['tuning', 'held-out', 'all', 'set-2', 'set-3'].indexOf(k.split(' ')[0]!);
+    const order = (k: string) => ['tuning', 'held-out', 'all', 'set-2', 'set-3', 'set-4'].indexOf(k.split(' ')[0]!);
     for (const [key, c] of [...per].sort((a, b) => order(a[0]) - order(b[0]) || a[0].localeCompare(b[0]))) {
       const precision = c.right + c.wrong === 0 ? 1 : c.right / (c.right + c.wrong);
       const recall = c.twins === 0 ? 1 : c.right / c.twins;
