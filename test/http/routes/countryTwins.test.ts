@@ -547,4 +547,14 @@ describe('session 18: variants a plainer national name covers, from the ingredie
     // Proximates.csv 14-393 "Raisins, dried": water 17.4, carbohydrate 62.6, 256 kcal
     expect(nutrient(body, 1008)).toMatchObject({ amount: 256, source: 'uk_cofid' });
   });
+
+  it('reads "brazil nuts" as SR\'s "brazilnuts" and "wheat, bulgur" as bulgur (reviewed spellings)', async () => {
+    const nuts = await countryAnswer(t, 12078, 'DE');
+    expect(nuts.linked_food).toMatchObject({ dataset: 'de_bls', code: 'H180100' });
+    const bulgur = await countryAnswer(t, 20012, 'GB');
+    expect(bulgur.linked_food).toMatchObject({ dataset: 'uk_cofid', code: '11-904' });
+    // Proximates.csv 11-904 "Wheat, bulgur, raw": protein 10.6, fat 2, 352 kcal
+    expect(nutrient(bulgur, 1003)).toMatchObject({ amount: 10.6, source: 'uk_cofid' });
+    expect(nutrient(bulgur, 1008)).toMatchObject({ amount: 352, source: 'uk_cofid' });
+  });
 });

@@ -75,12 +75,13 @@ const FOURTH_HELD_OUT = 15;
 // read by each, curly kale and durum wheat semolina read as kale and semolina, glossary readings'
 // variants held to the components every table measures alike, Salladskål and bok choy read as Chinese cabbage,
 // ox read as beef and linseed as flaxseed, the values choosing among dairy too, "dried" met by a dry food;
-// then the fourth set came (measured as it came, which lowered every recall again).
+// then the fourth set came (measured as it came, which lowered every recall again), and reviewed
+// spellings from its tuning part (brazilnuts, Alaskan, bulgur wheat).
 const FLOOR: Record<string, { precision: number; recall: number }> = {
-  'tuning DE': { precision: 0.993, recall: 0.749 },
-  'tuning DK': { precision: 0.975, recall: 0.729 },
-  'tuning FR': { precision: 0.987, recall: 0.721 },
-  'tuning GB': { precision: 0.955, recall: 0.681 },
+  'tuning DE': { precision: 0.993, recall: 0.754 },
+  'tuning DK': { precision: 0.976, recall: 0.734 },
+  'tuning FR': { precision: 0.988, recall: 0.734 },
+  'tuning GB': { precision: 0.956, recall: 0.69 },
   'tuning NO': { precision: 0.976, recall: 0.737 },
   'tuning SE': { precision: 0.993, recall: 0.707 },
   'held-out DE': { precision: 0.988, recall: 0.502 },
@@ -89,10 +90,10 @@ const FLOOR: Record<string, { precision: number; recall: number }> = {
   'held-out GB': { precision: 0.99, recall: 0.594 },
   'held-out NO': { precision: 0.951, recall: 0.562 },
   'held-out SE': { precision: 1.0, recall: 0.522 },
-  'all DE': { precision: 0.991, recall: 0.638 },
-  'all DK': { precision: 0.977, recall: 0.649 },
-  'all FR': { precision: 0.973, recall: 0.646 },
-  'all GB': { precision: 0.97, recall: 0.642 },
+  'all DE': { precision: 0.991, recall: 0.64 },
+  'all DK': { precision: 0.977, recall: 0.652 },
+  'all FR': { precision: 0.973, recall: 0.654 },
+  'all GB': { precision: 0.97, recall: 0.647 },
   'all NO': { precision: 0.966, recall: 0.659 },
   'all SE': { precision: 0.995, recall: 0.626 },
 
