@@ -1478,6 +1478,9 @@ export class Linker {
     const required = [...tokens.all].filter((t) => !STATE_WORDS.has(t) && !this.form.has(t) && !this.classes.has(t));
     const head = [...tokens.head].filter((t) => !STATE_WORDS.has(t));
     if (required.length === 0 || head.length === 0 || tokens.average || namesUnspecified(food.nameEn) || references.length === 0) return [];
+    // A glossary reads a named cheese by its class ("Nøkkelost", "Ridderost": "cheese"): a reading
+    // that says nothing but "cheese" is no plainer name of any cheese ("Mozzarella, norsk" is).
+    if (food.glossaryReading === true && required.every((t) => t === 'cheese')) return [];
     const nationalStates = [...tokens.all].filter((t) => STATE_WORDS.has(t) && !RAW.has(t) && t !== 'unsalted');
     const rawWords = [...tokens.all].filter((t) => RAW.has(t));
     const nationalRaw = rawWords.length > 0 && nationalStates.length === 0 ? rawWords : null;
@@ -1485,17 +1488,15 @@ export class Linker {
     const f = scoredFood(food, tokens);
     const pool = this.poolOf(new Map());
     const nationalSpecies = species(food.scientificName);
+    const nationalFigures = figures(food.nameEn);
     const out: LinkResult[] = [];
     for (const idx of lists[0] ?? []) {
       const c = this.candidates[idx]!;
       if (except.has(c.id) || c.category === null || !VARIANT_CATEGORIES.has(c.category)) continue;
       // Another species is another food, however close the values ("Cabbage, chinese (pe-tsai)",
       // Brassica rapa, is no "Vitkål", Brassica oleracea).
-      const own = species(c.scientificName);
-      if (own !== null && nationalSpecies !== null && own !== nationalSpecies) continue;
-      // A glossary reads a named cheese by its class ("Nøkkelost", "Ridderost": "cheese"): a reading
-      // that says nothing but "cheese" is no plainer name of any cheese ("Mozzarella, norsk" is).
-      if (food.glossaryReading === true && required.every((t) => t === 'cheese')) continue;
+      const ownSpecies = species(c.scientificName);
+      if (ownSpecies !== null && nationalSpecies !== null && ownSpecies !== nationalSpecies) continue;
       if (!required.every((t) => c.tokens.all.has(t))) continue;
       // A product the national name names (juice, flour, oil) the variant's first parts must name:
       // tomatoes "canned, packed in tomato juice" are no tomato juice.
@@ -1520,7 +1521,7 @@ export class Linker {
         const a = at === undefined ? undefined : this.candidates[at];
         if (!a || !agreeWithin(a.profile, c.profile) || compared(a.profile, c.profile) < EXPLAINED_COMPONENTS) return false;
         const theirs = species(a.scientificName);
-        if (own !== null && theirs !== null && own !== theirs) return false;
+        if (ownSpecies !== null && theirs !== null && ownSpecies !== theirs) return false;
         const adds = [...c.tokens.all].filter(
           (t) => !tokens.all.has(t) && !a.tokens.all.has(t) && !STATE_WORDS.has(t) && !this.form.has(t) && !this.classes.has(t) && !RECORD_WORDS.has(t),
         );
@@ -1536,8 +1537,8 @@ export class Linker {
       // A distinguishing word or figure the variant adds must change nothing in the values: every
       // component within tolerance; for the salt it says (peanut butter "with salt"), its sodium.
       const said = [...c.tokens.all].filter((t) => !tokens.all.has(t) && (this.distinct.has(t) || this.always.has(t)));
-      const distinguishing =
-        said.some((t) => !SALT_WORDS.has(t)) || (figures(this.nameOf(c.id)) !== '' && figures(this.nameOf(c.id)) !== figures(food.nameEn));
+      const stated = figures(this.nameOf(c.id));
+      const distinguishing = said.some((t) => !SALT_WORDS.has(t)) || (stated !== '' && stated !== nationalFigures);
       if (distinguishing && r.worst < 1) continue;
       // Where the name was read through a glossary, the values must carry what the reading lost:
       // every component within tolerance, but those the tables measure by their own methods
@@ -1569,16 +1570,16 @@ export class Linker {
     const left = first.slice(0, slash).trim();
     const right = first.slice(slash + 1).trim();
     if (left === '' || right === '') return [];
+    const kinds = (text: string) => [...nameTokens(text, this.synonyms).all].filter((t) => this.always.has(t));
+    const a = kinds(left);
+    const b = kinds(right);
+    if (a.length > 0 && b.length > 0 && a.some((t) => !b.includes(t))) return [];
     // The second name may keep the words of the first it does not replace ("Goose lard/fat" is
     // goose fat, "Beef shin/foreshank" beef foreshank), or be a name of its own ("Japanese
     // medlar/loquat" is a loquat): that reading first, then the bare one.
     const leftWords = left.split(/\s+/);
     const rightWords = right.replace(/\([^)]*\)/g, ' ').trim().split(/\s+/);
     const kept = rightWords.length < leftWords.length ? [`${leftWords.slice(0, leftWords.length - rightWords.length).join(' ')} ${right}`] : [];
-    const kinds = (text: string) => [...nameTokens(text, this.synonyms).all].filter((t) => this.always.has(t));
-    const a = kinds(left);
-    const b = kinds(right);
-    if (a.length > 0 && b.length > 0 && a.some((t) => !b.includes(t))) return [];
     return [left, ...kept, right].map((name) => `${name}${rest}`);
   }
 

@@ -10,6 +10,8 @@ const ORGANIC = /(?<!\p{L})(?:organic|økologiske?|ekologiskt?|ekologiska|ökolo
 /** How a food is kept that a name says (as name tokens): a national food kept so is not a fresh ingredient's first choice. */
 const KEPT_STATES = ['frozen', 'canned'];
 const NOT_ORGANIC = /(?<!\p{L})(?:(?:ikke|not|non|icke)[- ](?:organic|økologisk|ekologisk)|konventionel|konventionell|conventional)/iu;
+/** Whether a national food's names say it is organic (and not that it is not). */
+const namesOrganic = (names: string): boolean => ORGANIC.test(names) && !NOT_ORGANIC.test(names);
 
 export function loadSynonyms(): Synonyms {
   const rows = readDataCsv(path.join(mappingsDir(), 'synonyms.csv'));
@@ -306,19 +308,26 @@ export function linkNationalFoods(
       }
     }
     const lastRank = new Map<string, number>();
-    for (const k of kept) lastRank.set(k.code, Math.max(lastRank.get(k.code) ?? 0, k.rank));
-    // The row of `r` (a record answering with `from`'s national food): its candidate row for that
-    // food if the ranking kept one, else a new one after the food's last; its method says "+record".
-    const keepRecordRow = (from: CandidateRow, r: LinkResult): CandidateRow => {
-      const method = from.method.replace(/(\+twin|\+values|\+common|\+variant|\+record)* (v\d+)$/, '+record $2');
-      const at = kept.findIndex((k) => k.code === from.code && k.r.candidateId === r.candidateId);
-      if (at >= 0) return (kept[at] = { ...kept[at]!, r, method });
-      const rank = (lastRank.get(from.code) ?? 0) + 1;
-      lastRank.set(from.code, rank);
-      const row = { code: from.code, rank, r, method };
-      kept.push(row);
+    const rowAt = new Map<string, number>();
+    kept.forEach((k, i) => {
+      lastRank.set(k.code, Math.max(lastRank.get(k.code) ?? 0, k.rank));
+      rowAt.set(`${k.code} ${k.r.candidateId}`, i);
+    });
+    // The row of `r` answering for national food `code` from the ingredient's side: its candidate
+    // row for that food if the ranking kept one, else a new one after the food's last.
+    const keepRow = (code: string, r: LinkResult, method: string): CandidateRow => {
+      const key = `${code} ${r.candidateId}`;
+      const at = rowAt.get(key);
+      if (at !== undefined) return (kept[at] = { ...kept[at]!, r, method });
+      const rank = (lastRank.get(code) ?? 0) + 1;
+      lastRank.set(code, rank);
+      const row = { code, rank, r, method };
+      rowAt.set(key, kept.push(row) - 1);
       return row;
     };
+    // A record answering with `from`'s national food: its method says "+record".
+    const keepRecordRow = (from: CandidateRow, r: LinkResult): CandidateRow =>
+      keepRow(from.code, r, from.method.replace(/(\+twin|\+values|\+common|\+variant|\+record)* (v\d+)$/, '+record $2'));
     for (const { from, r } of byRecord.values()) keepRecordRow(from, r);
     // From the ingredient's side: the variants a plainer national name covers (Linker.variantLinks:
     // Frida's one "Jordnøddesmør" for SR's chunky and smooth peanut butters), where the ranking
@@ -332,18 +341,10 @@ export function linkNationalFoods(
     for (const f of foods) {
       const food = asLinked.get(f.code);
       // An organic food is the rarer product: it covers no conventional variant.
-      if (!food || (ORGANIC.test(`${f.name} ${f.name_en}`) && !NOT_ORGANIC.test(`${f.name} ${f.name_en}`)) || namesUnspecified(f.name, f.name_en)) continue;
-      const own = facets?.get(f.code);
+      if (!food || namesOrganic(`${f.name} ${f.name_en}`) || namesUnspecified(f.name, f.name_en)) continue;
+      const ownFacets = facets?.get(f.code);
       for (const r of linker.variantLinks(food, verifiedFor.get(f.code) ?? new Set(), referencesOf.get(f.code) ?? [])) {
-        const method = linkMethod({ group: food.categories != null, langual: !!own?.length && !!referenceFacets.get(r.candidateId)?.length, generic: true });
-        const at = kept.findIndex((k) => k.code === f.code && k.r.candidateId === r.candidateId);
-        if (at >= 0) {
-          kept[at] = { ...kept[at]!, r, method };
-          continue;
-        }
-        const rank = (lastRank.get(f.code) ?? 0) + 1;
-        lastRank.set(f.code, rank);
-        kept.push({ code: f.code, rank, r, method });
+        keepRow(f.code, r, linkMethod({ group: food.categories != null, langual: !!ownFacets?.length && !!referenceFacets.get(r.candidateId)?.length, generic: true }));
       }
     }
     // From the ingredient's side: each ingredient's best verified national food. In order: a link
@@ -361,8 +362,7 @@ export function linkNationalFoods(
     // whole, raw, fresh", not 02-030 "Egg, økologisk, rå"; CIQUAL 36017 chicken breast, not 36039 "..., organic"): the
     // organic food is the rarer product, and its values were not what the ingredient measured.
     const nameOf = new Map(foods.map((f) => [f.code, `${f.name} ${f.name_en}`]));
-    const organic = (x: CandidateRow) =>
-      ORGANIC.test(nameOf.get(x.code) ?? '') && !NOT_ORGANIC.test(nameOf.get(x.code) ?? '') && !ORGANIC.test(linker.nameOf(x.r.candidateId)) ? 1 : 0;
+    const organic = (x: CandidateRow) => (namesOrganic(nameOf.get(x.code) ?? '') && !ORGANIC.test(linker.nameOf(x.r.candidateId)) ? 1 : 0);
     // A national food kept frozen or canned answers for a fruit, vegetable, nut, legume or grain
     // (TWIN_CATEGORIES) whose name does not say so only after one that is not (Foundation 1999629
     // "Mushrooms, white button" takes BLS "Champignon roh", not "Champignon tiefgefroren", whose
