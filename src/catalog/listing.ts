@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { matchRanker, rankedRecord, type RankedRecord } from '../domain/ranking.js';
+import { isPreparationWord, matchRanker, rankedRecord, type RankedRecord } from '../domain/ranking.js';
 import { buildSearchQuery, checkedForTypos, corrections, joinedWord, splitCompound, SYNONYM_WORDS, withCorrections, type SearchQuery } from '../domain/search.js';
 
 export interface Page<T> {
@@ -134,6 +134,28 @@ export class Lister {
    */
   warm(target: ListTarget): void {
     this.searchRecords(target);
+  }
+
+  private readonly foodWords = new Map<string, ReadonlySet<string>>();
+
+  /**
+   * The words that name a food of the list: a one-word head or subject of some name, or the last
+   * word of a two-word one ("paste" of "almond paste"), unless it names a preparation ("powder").
+   */
+  foodWordsOf(target: ListTarget): ReadonlySet<string> {
+    let words = this.foodWords.get(target.table);
+    if (words === undefined) {
+      const found = new Set<string>();
+      for (const { keys } of this.searchRecords(target).values()) {
+        for (const part of [keys.head, keys.subject]) {
+          const list = part.trim().split(' ');
+          if (list.length <= 2 && list.at(-1) !== '' && !isPreparationWord(list.at(-1)!)) found.add(list.at(-1)!);
+        }
+      }
+      words = found;
+      this.foodWords.set(target.table, words);
+    }
+    return words;
   }
 
   /** The ids of the records holding the words (an FTS5 expression) that pass the filters. */

@@ -7,7 +7,7 @@ import { convert, kindOf, pieceWeightsFrom, type ConversionInput, type Measuring
 import type { PieceUnit } from './householdMeasures.js';
 import { searchSubjectKey, singular } from './ranking.js';
 import { toConversionUnit, type LineMeasure, type ParsedLine, type PieceSize } from './recipeLine.js';
-import { applySynonyms } from './search.js';
+import { applySynonyms, buildSearchQuery, MIN_PREFIX_LENGTH, readsStandIn } from './search.js';
 
 export type Confidence = 'high' | 'medium' | 'low';
 
@@ -179,7 +179,8 @@ const stem = (w: string): string => w.replace(/(?:es|s)$/, '');
 const CUT_WORDS = new Set(['chopped', 'sliced', 'diced', 'minced', 'grated', 'crushed', 'shredded', 'halved', 'cubed', 'mashed', 'peeled', 'pitted', 'softened', 'melted', 'beaten']);
 
 /**
- * high: the whole food text found an ingredient whose name holds every one of its words;
+ * high: the whole food text found an ingredient whose name holds every one of its words (medium
+ * where a reviewed stand-in synonym read them: the nearest record, another food);
  * medium: a shorter text of two words or more found one whose name holds every word of it;
  * low: only the last word found one, or the name lacks a word of the text that found it (the
  * search listed names holding some of the words, or read a word as a misspelling: "garam
@@ -192,10 +193,29 @@ export function matchConfidence(queryIndex: number, queries: string[], name: str
   // The words as typed or as the reviewed synonyms read them ("spaghetti cooked" is "pasta cooked":
   // "Pasta, cooked, enriched" holds every word of the food).
   const written = q.split(' ').filter((w) => !CUT_WORDS.has(w));
-  const all = holds(written) || holds(applySynonyms(written).map((w) => w.word));
+  const all = holds(written) || holds(applySynonyms(written.map(singular)).map((w) => w.word));
   if (!all) return 'low';
-  if (queryIndex === 0) return 'high';
+  // Found through a reviewed stand-in ("creme fraiche" read as sour cream): the nearest record, another food.
+  if (queryIndex === 0) return readsStandIn(written.map(singular)) && !holds(written) ? 'medium' : 'high';
   return q.includes(' ') ? 'medium' : 'low';
+}
+
+/**
+ * Whether a match that lacks some of the food's words still names the food: its name holds a
+ * word of the search (as written or as the synonyms read it) that names a food of the catalogue
+ * (`namesAFood`: the word heads a name or is its subject). "mixed herbs" found "Crustaceans,
+ * shrimp, mixed species" by "mixed", "harissa paste" found "Almond paste" by "paste": neither
+ * names the food, and a line weighed as either adds a food, and its allergens, the cook never used.
+ */
+export function namesTheFood(query: string, name: string, namesAFood: (word: string) => boolean): boolean {
+  const nameWords = new Set(words(name).map(singular));
+  // The words the search required (synonyms applied: "peppercorns" is "pepper, black") and the words as typed.
+  const read = buildSearchQuery(query);
+  const candidates = [...read.terms.flatMap((t) => t.split('|')), ...read.typed].map(singular);
+  // The last word is searched as a prefix, as people type ("kiwi" finds "Kiwifruit, green, raw").
+  const last = singular(read.typed.at(-1) ?? '');
+  const held = (w: string, nameWord: string) => nameWord === w || (w === last && w.length >= MIN_PREFIX_LENGTH && nameWord.startsWith(w));
+  return candidates.some((w) => [...nameWords].some((nameWord) => held(w, nameWord) && namesAFood(nameWord)));
 }
 
 /**

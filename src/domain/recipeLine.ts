@@ -93,6 +93,7 @@ const EXTRA_UNITS: Record<string, string[]> = {
   square: ['squares'],
   scoop: ['scoops'],
   glass: ['glasses'],
+  mug: ['mugs'],
   wedge: ['wedges'],
   pod: ['pods'],
   spear: ['spears'],

@@ -80,6 +80,13 @@ const inScope = (s: (typeof SYNONYMS)[number], scope: SearchScope) => s.scope ==
 const wholeQuery = (scope: SearchScope) =>
   new Map(SYNONYMS.filter((s) => s.wholeQuery && inScope(s, scope)).map((s) => [s.from, { to: s.to.split(' '), singularOnly: s.singularOnly === true }]));
 const WHOLE_QUERY = { ingredient: wholeQuery('ingredient'), survey: wholeQuery('survey') };
+const STAND_INS = SYNONYMS.filter((s) => s.standIn === true);
+/** Whether a reviewed stand-in entry (the nearest record, another food) reads these singular words. */
+export function readsStandIn(words: readonly string[], scope: SearchScope = 'ingredient'): boolean {
+  const text = ` ${words.join(' ')} `;
+  return STAND_INS.some((s) => inScope(s, scope) && (s.wholeQuery ? text.trim() === s.from : text.includes(` ${s.from} `)));
+}
+
 /** Words the synonym table reads: never "corrected" into a name's word. */
 export const SYNONYM_WORDS: ReadonlySet<string> = new Set(SYNONYMS.flatMap((s) => s.from.split(' ')));
 

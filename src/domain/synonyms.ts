@@ -21,6 +21,11 @@ export interface Synonym {
   singularOnly?: boolean;
   /** Its words are the names' own: no other entry rewrites them ("apple crisp" -> "crisp apple" stays a dessert, not potato chips). */
   final?: boolean;
+  /**
+   * It reads the nearest record, another food (crème fraîche as sour cream): a recipe line matched
+   * through it says medium confidence, not high (src/domain/recipeAnalysis.ts matchConfidence).
+   */
+  standIn?: boolean;
 }
 
 export type SearchScope = 'ingredient' | 'survey';
@@ -115,7 +120,7 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'bell pepper', to: 'pepper sweet', note: 'US' },
   { from: 'water cress', to: 'watercress', note: 'spelling' },
   { from: 'powdered egg', to: 'egg whole dried', note: 'everyday word' },
-  { from: 'semi skimmed milk', to: 'milk reduced fat 2', note: 'British: 1.7% fat; nearest US record is 2%' },
+  { from: 'semi skimmed milk', to: 'milk reduced fat 2', note: 'British: 1.7% fat; nearest US record is 2%', standIn: true },
   { from: 'skimmed milk', to: 'milk nonfat', note: 'British/US' },
   { from: 'skim milk', to: 'milk nonfat', note: 'US everyday word' },
   { from: 'wholewheat', to: 'whole wheat', note: 'spelling' },
@@ -197,7 +202,7 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'porridge oat', to: 'oat rolled', note: 'British: porridge oats are rolled oats (81 g a cup, not the groats 156 g)', scope: 'ingredient' },
   { from: 'porridge', to: 'cereal oat cooked water', note: 'British: porridge is oats cooked with water, SR 08121 (whole query: porridge oats are the dry oats)', wholeQuery: true, scope: 'ingredient' },
   { from: 'oatmeal', to: 'cereal oat regular quick', note: 'US: oatmeal is rolled oats, SR 08120, whose SR28 common name it is (whole query: oatmeal cookies are cookies)', wholeQuery: true, scope: 'ingredient' },
-  { from: 'creme fraiche', to: 'cream sour', note: 'French: the nearest SR record is sour cream' },
+  { from: 'creme fraiche', to: 'cream sour', note: 'French: the nearest SR record is sour cream', standIn: true },
   { from: 'donut', to: 'doughnut', note: 'US spelling' },
   { from: 'jello', to: 'gelatin dessert', note: 'US trade name' },
   { from: 'flavour', to: 'flavor', note: 'British spelling' },
@@ -205,7 +210,7 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'marrow', to: 'squash summer all varieties', note: 'British: a large summer squash of no one variety' },
   { from: 'bone marrow', to: 'bone marrow', note: 'the marrow of bones, not the vegetable', final: true },
   { from: 'squash', to: 'squash', note: 'as SR names it' },
-  { from: 'spring green', to: 'collard', note: 'British: young cabbage greens, nearest SR record collards' },
+  { from: 'spring green', to: 'collard', note: 'British: young cabbage greens, nearest SR record collards', standIn: true },
   { from: 'minced lamb', to: 'lamb ground', note: 'British/US' },
   { from: 'lamb mince', to: 'lamb ground', note: 'British/US' },
   { from: 'pork mince', to: 'ground pork', note: 'British/US' },
@@ -222,7 +227,7 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'corn oil', to: 'oil corn', note: 'as SR names it' },
   { from: 'filo pastry', to: 'phyllo dough', note: 'British/US' },
   { from: 'filo', to: 'phyllo', note: 'British/Greek spelling' },
-  { from: 'salad leaf', to: 'lettuce green leaf', note: 'British: mixed salad leaves, nearest SR record leaf lettuce' },
+  { from: 'salad leaf', to: 'lettuce green leaf', note: 'British: mixed salad leaves, nearest SR record leaf lettuce', standIn: true },
   { from: 'toast', to: 'bread white toasted', note: 'toast is toasted (white) bread', wholeQuery: true },
   { from: 'rice wine', to: 'alcoholic beverage rice sake', note: 'Chinese/Japanese rice wine; SR has only sake' },
   { from: 'green apple', to: 'apple granny smith', note: 'the everyday green apple is Granny Smith' },
@@ -247,7 +252,7 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'satsuma', to: 'tangerine', note: 'British: a mandarin orange' },
   { from: 'silverbeet', to: 'chard swiss', note: 'Australian/New Zealand: Swiss chard' },
   { from: 'stewing steak', to: 'beef chuck for stew', note: 'British', scope: 'ingredient' },
-  { from: 'mixed spice', to: 'spices pumpkin pie spice', note: 'British sweet spice blend; nearest SR record pumpkin pie spice' },
+  { from: 'mixed spice', to: 'spices pumpkin pie spice', note: 'British sweet spice blend; nearest SR record pumpkin pie spice', standIn: true },
   { from: 'kipper', to: 'herring kippered', note: 'British: a kippered herring' },
   { from: 'pilchard', to: 'sardine', note: 'British: pilchards are large sardines' },
   { from: 'water chestnut', to: 'waterchestnut', note: 'SR writes it as one word ("Waterchestnuts, chinese"); without it the query found drinking water' },
@@ -284,7 +289,7 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'dripping', to: 'fat beef tallow', note: 'British: beef dripping, the usual dripping (whole query: bacon or goose dripping is another fat)', wholeQuery: true, scope: 'ingredient' },
   { from: 'lardon', to: 'pork cured bacon unprepared', note: 'French/British: diced bacon', scope: 'ingredient' },
   { from: 'smoked bacon', to: 'pork cured bacon unprepared', note: 'British: bacon is sold smoked or unsmoked; SR bacon is cured and smoked', scope: 'ingredient' },
-  { from: 'unsmoked bacon', to: 'pork cured bacon unprepared', note: 'British: the nearest SR record is cured bacon', scope: 'ingredient' },
+  { from: 'unsmoked bacon', to: 'pork cured bacon unprepared', note: 'British: the nearest SR record is cured bacon', scope: 'ingredient', standIn: true },
   { from: 'silken tofu', to: 'tofu soft', note: 'silken tofu is the soft, undrained tofu', scope: 'ingredient' },
   { from: 'shortcrust pastry', to: 'pie crust unbaked', note: 'British: the pastry of a pie crust', scope: 'ingredient' },
   { from: 'shortcrust', to: 'pie crust unbaked', note: 'British: the pastry of a pie crust', scope: 'ingredient' },
@@ -388,6 +393,14 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'extra lean beef mince', to: 'ground beef 95 lean', note: 'British: extra lean mince is about 5 % fat, SR\'s 95 % lean meat / 5 % fat', scope: 'ingredient' },
   { from: 'extra lean ground beef', to: 'ground beef 95 lean', note: 'US: extra lean ground beef is 95 % lean meat / 5 % fat', scope: 'ingredient' },
   { from: 'custard', to: 'egg custard', note: 'a cook\'s custard (not the custard-apple, a fruit)', wholeQuery: true, scope: 'ingredient' },
+  // Session 19 user trial (a helper who wrote what a cook means before each request).
+  { from: 'peppercorn', to: 'spices pepper black', note: 'the black pepper berries, whole; SR weighs the ground spice', scope: 'ingredient' },
+  { from: 'marmite', to: 'yeast extract spread', note: 'British trade name of yeast extract spread (a misspelt "marie" biscuit before)', scope: 'ingredient' },
+  { from: 'mustard powder', to: 'spices mustard seed ground', note: 'ground mustard seed (not the prepared mustard)', scope: 'ingredient' },
+  { from: 'white wine vinegar', to: 'vinegar red wine', note: 'the wine vinegar SR has: white and red wine vinegar differ in colour, not in composition (not white wine)', scope: 'ingredient', final: true, standIn: true },
+  { from: 'wine vinegar', to: 'vinegar red wine', note: 'the wine vinegar SR has (not wine)', scope: 'ingredient', final: true, standIn: true },
+  { from: 'cider', to: 'hard cider', note: 'British: cider is the alcoholic drink (a US cook types "apple cider" for the juice); not cider vinegar', wholeQuery: true, scope: 'ingredient' },
+  { from: 'rice vinegar', to: 'vinegar distilled', note: 'a clear vinegar of about the same acidity; SR has no rice vinegar (not rice)', scope: 'ingredient', final: true, standIn: true },
   { from: 'chicken', to: 'chicken broiler or fryer meat and skin raw', note: 'a cook asking for chicken means the bird, SR\'s broiler or fryer with its skin (not the thigh recipes name most); the parts list after it', wholeQuery: true, scope: 'ingredient' },
   { from: 'whole chicken', to: 'chicken broiler or fryer meat and skin raw', note: 'the whole bird, SR\'s broiler or fryer with its skin', scope: 'ingredient' },
   { from: 'lasagna', to: 'lasagna with meat', note: 'a lasagna is made with meat unless it says meatless (the other lasagnas list after it)', wholeQuery: true, scope: 'survey' },

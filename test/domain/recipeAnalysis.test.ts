@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containerOf, containerWeightsFrom, cookedQuery, countedPiece, foodToSearch, sameFood, searchQueries, seasoningQuery } from '../../src/domain/recipeAnalysis.js';
+import { containerOf, containerWeightsFrom, cookedQuery, countedPiece, foodToSearch, matchConfidence, namesTheFood, sameFood, searchQueries, seasoningQuery } from '../../src/domain/recipeAnalysis.js';
 import { parseIngredientLine } from '../../src/domain/recipeLine.js';
 
 describe('sameFood', () => {
@@ -102,5 +102,29 @@ describe('sameFood and the skin', () => {
   it('does not pair a record with its skin and one without', () => {
     expect(sameFood('Chicken, thigh, boneless, skinless, raw', 'Chicken, broilers or fryers, dark meat, thigh, meat only, raw')).toBe(true);
     expect(sameFood('Chicken, thigh, boneless, skinless, raw', 'Chicken, broilers or fryers, thigh, meat and skin, raw')).toBe(false);
+  });
+});
+
+describe('namesTheFood', () => {
+  const foods = new Set(['shrimp', 'herb', 'cream', 'kiwifruit', 'pepper', 'vinegar', 'almond']);
+  const namesAFood = (w: string) => foods.has(w);
+  it('refuses a match held only by a word that names no food or a preparation', () => {
+    expect(namesTheFood('mixed herbs', 'Crustaceans, shrimp, mixed species, raw', (w) => w === 'shrimp')).toBe(false);
+    expect(namesTheFood('harissa paste', 'Nuts, almond paste', namesAFood)).toBe(false);
+  });
+  it('accepts a match holding a food word, as typed, as the synonyms read it, or as the typed prefix', () => {
+    expect(namesTheFood('white wine vinegar', 'Vinegar, red wine', namesAFood)).toBe(true);
+    expect(namesTheFood('black peppercorns', 'Spices, pepper, black', namesAFood)).toBe(true);
+    expect(namesTheFood('kiwi', 'Kiwifruit, green, raw', namesAFood)).toBe(true);
+  });
+});
+
+describe('matchConfidence', () => {
+  it('says medium for a line read through a stand-in synonym, high where the name holds the words', () => {
+    expect(matchConfidence(0, ['creme fraiche'], 'Cream, sour, cultured')).toBe('medium');
+    expect(matchConfidence(0, ['rice vinegar'], 'Vinegar, distilled')).toBe('medium');
+    expect(matchConfidence(0, ['marmite'], 'Yeast extract spread')).toBe('high');
+    expect(matchConfidence(0, ['sour cream'], 'Cream, sour, cultured')).toBe('high');
+    expect(matchConfidence(0, ['garam masala'], 'Soup, bean with pork')).toBe('low');
   });
 });

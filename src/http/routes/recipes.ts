@@ -4,7 +4,7 @@ import { ALLERGENS, type Allergen } from '../../domain/allergens.js';
 import { parseSystem, SYSTEMS, type MeasuringSystem } from '../../domain/conversion.js';
 import { resolveCountry, type CountryCode } from '../../domain/countries.js';
 import { asAvailableCarbohydrate } from '../../domain/countryNutrients.js';
-import { containerWeightsFrom, countedPiece, foodToSearch, matchConfidence, piecesFor, sameFood, searchQueries, specificSearch, weighLine } from '../../domain/recipeAnalysis.js';
+import { containerWeightsFrom, countedPiece, foodToSearch, matchConfidence, namesTheFood, piecesFor, sameFood, searchQueries, specificSearch, weighLine } from '../../domain/recipeAnalysis.js';
 import { parseIngredientLine, type ParsedLine } from '../../domain/recipeLine.js';
 import type { Ingredients } from '../../catalog/ingredients.js';
 import { ApiError } from '../../errors.js';
@@ -152,6 +152,9 @@ export const recipeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         for (let i = 0; i < queries.length && found.length === 0; i += 1) {
           found = app.ingredients.firstResults(queries[i]!, ALTERNATIVES + 1);
           queryIndex = i;
+          // A match lacking some words that names no food of the line is no match: "mixed herbs" is no shrimp.
+          const first = found[0];
+          if (first && matchConfidence(i, queries, first.name) === 'low' && !namesTheFood(queries[i]!, first.name, (w) => app.ingredients.namesAFood(w))) found = [];
         }
         const base = {
           text,
