@@ -4,7 +4,7 @@
  * caller supplies the search, the density and the household measures.
  */
 import { convert, kindOf, pieceWeightsFrom, type ConversionInput, type MeasuringSystem, type Unit } from './conversion.js';
-import type { PieceUnit } from './householdMeasures.js';
+import { classifyMeasure, type PieceUnit } from './householdMeasures.js';
 import { searchSubjectKey, singular } from './ranking.js';
 import { toConversionUnit, type LineMeasure, type ParsedLine, type PieceSize } from './recipeLine.js';
 import { applySynonyms, buildSearchQuery, MIN_PREFIX_LENGTH, readsStandIn } from './search.js';
@@ -101,6 +101,18 @@ export function juiceOf(line: { food: string; preparation: string | null }, firs
 }
 
 /**
+ * A line that uses a fruit's zest or rind ("zest of an orange", "finely grated zest of 1 lemon"):
+ * the search for its peel (SR 9216 "Orange peel, raw", 9156 "Lemon peel, raw"), not the whole fruit
+ * (131 g of orange for a few grams of zest). No source weighs the zest of one fruit, so a counted
+ * zest stays unweighed. Null when the line uses the fruit itself or names its juice (juiceOf).
+ */
+export function zestOf(line: { food: string; preparation: string | null }, first: string | undefined): string | null {
+  if (first === undefined || line.preparation === null || !/\b(?:zest|rind)\b/i.test(line.preparation) || /\b(?:zest|rind|peel)\b/i.test(line.food)) return null;
+  const words = first.split(' ');
+  return `${[...words.slice(0, -1), singular(words.at(-1)!)].join(' ')} peel`;
+}
+
+/**
  * The search for the pepper of a seasoning line. "Salt and pepper" (or "&", "sea salt and white
  * pepper") seasons with salt and the ground spice: searched whole, the pair finds "Peppers, sweet,
  * green, ..., with salt", the vegetable. A bare "pepper" is the spice when it is measured by
@@ -160,7 +172,7 @@ function cookedQueries(food: string, word: string): string[] {
 
 /**
  * The search that names the line's food more closely than its words do, with the piece word that
- * weighs it: a fruit's juice (juiceOf), a can of the food (cannedQuery), a food already cooked
+ * weighs it: a fruit's juice (juiceOf) or zest (zestOf), a can of the food (cannedQuery), a food already cooked
  * (cookedQuery), the pepper of a seasoning (seasoningQuery), in the order to try them; the caller
  * takes the first that finds a record holding every one of its words. Null when the line's own
  * words are the search.
@@ -168,6 +180,8 @@ function cookedQueries(food: string, word: string): string[] {
 export function specificSearch(line: ParsedLine, first: string | undefined): { queries: string[]; pieceName: string | null } | null {
   const juice = juiceOf(line, first);
   if (juice !== null) return { queries: [juice.query], pieceName: juice.fruit };
+  const zest = zestOf(line, first);
+  if (zest !== null) return { queries: [zest], pieceName: null };
   const canned = cannedQuery(line, first);
   const queries = canned !== null ? [canned] : (cookedQuery(line, first) ?? [seasoningQuery(line)].filter((q) => q !== null));
   return queries.length === 0 ? null : { queries, pieceName: null };
@@ -198,6 +212,31 @@ export function matchConfidence(queryIndex: number, queries: string[], name: str
   // Found through a reviewed stand-in ("creme fraiche" read as sour cream): the nearest record, another food.
   if (queryIndex === 0) return readsStandIn(written.map(singular)) && !holds(written) ? 'medium' : 'high';
   return q.includes(' ') ? 'medium' : 'low';
+}
+
+/** How a cook cuts or readies a food that a household measure may name ("1 cup, shredded = 113 g"). */
+const MEASURED_CUTS = /\b(shredded|grated|chopped|sliced|diced|crushed|cubed|mashed|minced|melted|packed|sifted|crumbled|flaked|pureed|halved)\b/gi;
+
+/**
+ * The density of the measure that names the line's cut, where the record measures a volume of it
+ * so: "2 cups shredded cheddar" is SR 1009's "1 cup, shredded = 113 g", not its first cup measure
+ * ("1 cup, diced = 132 g", the record's density). Null when no volume measure names the cut.
+ */
+export function cutDensity(
+  measures: ReadonlyArray<{ amount: number; description: string; gram_weight: number; measure_kind: string }>,
+  lineText: string,
+): { gPerMl: number; measure: string } | null {
+  const cuts = new Set([...lineText.toLowerCase().matchAll(MEASURED_CUTS)].map((m) => m[1]!));
+  if (cuts.size === 0) return null;
+  for (const m of measures) {
+    if (m.measure_kind !== 'volume' || !(m.gram_weight > 0) || !(m.amount > 0)) continue;
+    const said = [...m.description.toLowerCase().matchAll(MEASURED_CUTS)].map((x) => x[1]!);
+    if (!said.some((cut) => cuts.has(cut))) continue;
+    const kind = classifyMeasure(m.amount, null, m.description);
+    if (kind.kind !== 'volume') continue;
+    return { gPerMl: m.gram_weight / kind.ml, measure: `${m.amount} ${m.description} = ${m.gram_weight} g` };
+  }
+  return null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containerOf, containerWeightsFrom, cookedQuery, countedPiece, foodToSearch, matchConfidence, namesTheFood, sameFood, searchQueries, seasoningQuery } from '../../src/domain/recipeAnalysis.js';
+import { containerOf, containerWeightsFrom, cookedQuery, countedPiece, cutDensity, foodToSearch, matchConfidence, zestOf, namesTheFood, sameFood, searchQueries, seasoningQuery } from '../../src/domain/recipeAnalysis.js';
 import { parseIngredientLine } from '../../src/domain/recipeLine.js';
 
 describe('sameFood', () => {
@@ -126,5 +126,30 @@ describe('matchConfidence', () => {
     expect(matchConfidence(0, ['marmite'], 'Yeast extract spread')).toBe('high');
     expect(matchConfidence(0, ['sour cream'], 'Cream, sour, cultured')).toBe('high');
     expect(matchConfidence(0, ['garam masala'], 'Soup, bean with pork')).toBe('low');
+  });
+});
+
+describe('zestOf', () => {
+  it('searches the peel for a zest or rind, not for the juice or the fruit itself', () => {
+    expect(zestOf({ food: 'orange', preparation: 'zest of' }, 'orange')).toBe('orange peel');
+    expect(zestOf({ food: 'lemons', preparation: 'finely grated zest of' }, 'lemons')).toBe('lemon peel');
+    expect(zestOf({ food: 'lemon', preparation: null }, 'lemon')).toBeNull();
+    expect(zestOf({ food: 'lemon zest', preparation: 'grated' }, 'lemon zest')).toBeNull();
+  });
+});
+
+describe('cutDensity', () => {
+  const cheddar = [
+    { amount: 1, description: 'cup, diced', gram_weight: 132, measure_kind: 'volume' },
+    { amount: 1, description: 'cup, shredded', gram_weight: 113, measure_kind: 'volume' },
+    { amount: 1, description: 'slice (1 oz)', gram_weight: 28, measure_kind: 'piece' },
+  ];
+  it('takes the volume measure naming the line\'s cut', () => {
+    expect(cutDensity(cheddar, 'shredded cheddar cheese')).toMatchObject({ measure: '1 cup, shredded = 113 g' });
+    expect(cutDensity(cheddar, 'shredded cheddar cheese')!.gPerMl).toBeCloseTo(113 / 236.588, 3);
+  });
+  it('is null where the line names no cut a measure names', () => {
+    expect(cutDensity(cheddar, 'cheddar cheese')).toBeNull();
+    expect(cutDensity(cheddar, 'sliced cheddar')).toBeNull();
   });
 });

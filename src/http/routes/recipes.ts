@@ -4,7 +4,7 @@ import { ALLERGENS, type Allergen } from '../../domain/allergens.js';
 import { parseSystem, SYSTEMS, type MeasuringSystem } from '../../domain/conversion.js';
 import { resolveCountry, type CountryCode } from '../../domain/countries.js';
 import { asAvailableCarbohydrate } from '../../domain/countryNutrients.js';
-import { containerWeightsFrom, countedPiece, foodToSearch, matchConfidence, namesTheFood, piecesFor, sameFood, searchQueries, specificSearch, weighLine } from '../../domain/recipeAnalysis.js';
+import { containerWeightsFrom, countedPiece, cutDensity, foodToSearch, matchConfidence, namesTheFood, piecesFor, sameFood, searchQueries, specificSearch, weighLine } from '../../domain/recipeAnalysis.js';
 import { parseIngredientLine, type ParsedLine } from '../../domain/recipeLine.js';
 import type { Ingredients } from '../../catalog/ingredients.js';
 import { ApiError } from '../../errors.js';
@@ -263,7 +263,11 @@ function weighByTwin(
 /** A line weighed by one record's density, piece weights (the cook's piece word first) and can. */
 function weighWith(ingredients: Ingredients, id: number, parsed: ParsedLine, system: MeasuringSystem, pieceName: string | null): ReturnType<typeof weighLine> {
   const measures = ingredients.measures(id);
-  return weighLine(parsed, system, ingredients.density(id)!, piecesFor(measures, parsed.size, pieceName), containerWeightsFrom(measures));
+  // The volume measure that names the line's cut ("shredded") before the record's own density.
+  const cut = cutDensity(measures, `${parsed.preparation ?? ''} ${parsed.food}`);
+  const density = cut === null ? ingredients.density(id)! : { gPerMl: cut.gPerMl, source: 'usda' as const };
+  const weight = weighLine(parsed, system, density, piecesFor(measures, parsed.size, pieceName), containerWeightsFrom(measures));
+  return cut !== null && weight.grams !== null && / g\/ml \(/.test(weight.basis) ? { ...weight, basis: `${weight.basis}, from "${cut.measure}"` } : weight;
 }
 
 /** A cook's unit that names which piece of the record is meant (its stalk, not its spear). */

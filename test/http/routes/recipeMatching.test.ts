@@ -27,12 +27,13 @@ const part = (text: string) => (createHash('sha256').update(`match-split-2026:${
 /**
  * Measured with the ranking of issue 14b on top of the rump steak synonym (lean and fat) and two
  * tuning rows corrected from the raw files (match-foods.NOTES.md): tuning 98.1 %, held-out 91.3 %
- * (94.2 % after session 12's cans, "chopped spinach", juices and "coconut meat" read as coconut);
+ * (94.2 % after session 12's cans, "chopped spinach", juices and "coconut meat" read as coconut;
+ * 95.1 % after session 19's zest read as the peel, from a user trial: the held-out rows were not read);
  * 98.1 % / 89.3 % before issue 14b; 95.1 % / 89.3 % with the recipe
  * matcher's buying words and synonyms, 88.3 % / 89.3 % with issue 14's ranking alone, 60.2 % /
  * 56.3 % before it; the issue's target is 90 %.
  */
-const FLOOR = { tuning: 98, 'held-out': 94 };
+const FLOOR = { tuning: 98, 'held-out': 95 };
 
 let t: TestApp;
 beforeAll(async () => {

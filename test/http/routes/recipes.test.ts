@@ -391,6 +391,21 @@ describe('POST /v1/recipes/analyze', () => {
     expect(mug.unweighed).toEqual([0]);
   });
 
+  it('reads a zest as the peel and weighs a cup by the measure that names its cut (session 19 user trial)', async () => {
+    const body = (await analyze({ lines: ['zest of an orange', '1 tbsp lemon zest', '2 cups shredded cheddar cheese', '1 cup sliced onions'] })).json();
+    const [orangeZest, lemonZest, cheddar, onions] = body.lines;
+    // SR 9216 "Orange peel, raw", not the whole orange (131 g); no source weighs one fruit's zest.
+    expect(orangeZest).toMatchObject({ ingredient: { id: 9216 }, grams: 0 });
+    expect(body.unweighed).toContain(0);
+    // SR 9156 "Lemon peel, raw": 1 tbsp = 6 g (WEIGHT.txt 09156).
+    expect(lemonZest).toMatchObject({ ingredient: { id: 9156 }, grams: 6 });
+    // SR 1009 cheddar: "1 cup, shredded = 113 g" (its first cup measure, diced, is 132 g).
+    expect(cheddar).toMatchObject({ ingredient: { id: 1009 }, grams: 226 });
+    expect(cheddar.provenance.grams_basis).toContain('1 cup, shredded = 113 g');
+    // SR 11282 onions: "1 cup, sliced = 115 g" beside "1 cup, chopped = 160 g".
+    expect(onions).toMatchObject({ ingredient: { id: 11282 }, grams: 115 });
+  });
+
   it('reads skinless in the comment and weighs a counted fish finger as a stick (session 17 user trial)', async () => {
     const body = (await analyze({ lines: ['4 chicken thighs, skinless and boneless', '4 chicken thighs', '8 fish fingers'] })).json();
     const [skinless, withSkin, fingers] = body.lines;
