@@ -125,7 +125,7 @@ const PROCESSED = new Set(
     'breaded', 'battered', 'glazed', 'stuffed', 'filled', 'coated', 'sun', 'free', 'restaurant', 'school', 'commodity', 'babyfood', 'toddler', 'infant', 'formula',
     'liver', 'heart', 'kidney', 'brain', 'gizzard', 'giblets', 'tongue', 'variety', 'by', 'products', 'topping',
     'oil', 'wholegrain', 'crust', 'style', 'type', 'home', 'recipe', 'fast', 'foods', 'meal', 'dinner', 'entree',
-    'sandwich', 'wrap',
+    'sandwich', 'wrap', 'enhanced',
   ].map(singular),
 );
 
@@ -230,6 +230,8 @@ export function signalText(name: string): string {
     .replace(/dry[ -]roasted/gi, 'roasted')
     .replace(/commercially prepared/gi, 'commercial')
     .replace(COAGULANT, ' ')
+    // A solution injected into meat is a preparation ("Turkey, ..., breast, meat only, with added solution, raw").
+    .replace(/\bwith added solution\b/gi, 'enhanced')
     .replace(/from (restaurant or fast food|frozen|school cafeteria)/gi, ' ')
     .replace(/\bno (?!salt|added)(?=\w)/gi, 'reduced ')
     // A canned food's "no salt added" is the special low-sodium pack; "without salt" is how SR cooks everything.
