@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { isPreparationWord, matchRanker, rankedRecord, type RankedRecord } from '../domain/ranking.js';
-import { buildSearchQuery, checkedForTypos, corrections, joinedWord, splitCompound, SYNONYM_WORDS, withCorrections, type SearchQuery } from '../domain/search.js';
+import { buildSearchQuery, checkedForTypos, corrections, editDistance, joinedWord, splitCompound, SYNONYM_WORDS, withCorrections, type SearchQuery } from '../domain/search.js';
 
 export interface Page<T> {
   data: T[];
@@ -228,7 +228,10 @@ export class Lister {
       }
       if (!checkedForTypos(word) || named(word, i === last)) continue;
       const known = this.knownWords();
-      const fix = splitCompound(word, (w) => known.has(w)) ?? corrections(word, this.vocabulary(), 1)[0];
+      let fix = splitCompound(word, (w) => known.has(w)) ?? corrections(word, this.vocabulary(), 1)[0];
+      // Two letters wrong into a preparation word is another word, not a typo ("clotted" is no
+      // "coated"); one letter ("groud" beef, maple "syrop") is a slip.
+      if (fix !== undefined && !fix.includes(' ') && isPreparationWord(fix) && editDistance(word, fix, 2) > 1) fix = corrections(word, this.foodVocabulary(), 1)[0];
       if (fix !== undefined) {
         replaced.set(i, fix);
         corrected.push(i);
@@ -255,6 +258,18 @@ export class Lister {
   }
 
   /** The words of the names (read once, on the first misspelt query), and the synonym table's ("aubergin" -> "aubergine"). */
+  private foodWordsVocabulary: Array<[string, number]> | null = null;
+
+  /**
+   * The vocabulary without the words that say how a food was prepared, for a word two letters
+   * from one: a food the data lacks had become its preparation ("clotted cream" read as
+   * "coated", an ice-cream coating fat).
+   */
+  private foodVocabulary(): Array<[string, number]> {
+    this.foodWordsVocabulary ??= this.vocabulary().filter(([w]) => !isPreparationWord(w));
+    return this.foodWordsVocabulary;
+  }
+
   private vocabulary(): Array<[string, number]> {
     this.words ??= [
       ...(this.db.prepare('SELECT word, uses FROM search_vocabulary').raw().all() as Array<[string, number]>),

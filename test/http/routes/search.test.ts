@@ -234,3 +234,19 @@ describe('a synonym chooses the first answers and hides nothing (session 16 user
     expect(body.data.slice(1).every((d: { name: string }) => /pepper/i.test(d.name))).toBe(true);
   });
 });
+
+describe('misspellings (session 19 user trial)', () => {
+  it('does not read a word two letters from a preparation word as that preparation', async () => {
+    // No SR name holds "clotted": it had been corrected into "coated" and answered SR 4659, an
+    // industrial coconut fat for ice-cream coatings (884 kcal). Dropped, the cream is searched.
+    const clotted = (await t.get('/v1/ingredients?q=clotted%20cream&limit=5')).json();
+    expect(clotted.data.map((d: { id: number }) => d.id)).not.toContain(4659);
+    expect(clotted.data[0]).toMatchObject({ id: 1053, name: 'Cream, fluid, heavy whipping' });
+  });
+
+  it('still corrects a slip of one letter into a preparation word and two into a food', async () => {
+    // "syrop": one letter from "syrup" (SR 19911 "Syrups, maple"); "houmous": two from "hummus" (SR 16158).
+    expect((await t.get('/v1/ingredients?q=maple%20syrop&limit=1')).json().data[0].name).toMatch(/^Syrups?, maple/);
+    expect((await t.get('/v1/ingredients?q=houmous&limit=1')).json().data[0].name).toMatch(/^Hummus/);
+  });
+});
