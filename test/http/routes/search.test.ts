@@ -245,7 +245,7 @@ describe('misspellings (session 19 user trial)', () => {
   });
 
   it('still corrects a slip of one letter into a preparation word and two into a food', async () => {
-    // "syrop": one letter from "syrup" (SR 19911 "Syrups, maple"); "houmous": two from "hummus" (SR 16158).
+    // "syrop": one letter from "syrup" (SR 19353 "Syrups, maple"); "houmous": two from "hummus" (SR 16158).
     expect((await t.get('/v1/ingredients?q=maple%20syrop&limit=1')).json().data[0].name).toMatch(/^Syrups?, maple/);
     expect((await t.get('/v1/ingredients?q=houmous&limit=1')).json().data[0].name).toMatch(/^Hummus/);
   });
