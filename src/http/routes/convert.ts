@@ -53,7 +53,7 @@ export const convertRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['Ingredients'],
         summary: 'Convert an amount of an ingredient between units',
-        description: `Units: ${UNIT_LIST}. Mass to mass and volume to volume need no density; across mass and volume the ingredient's density is used; piece units (piece, slice, clove, head, bunch) use the ingredient's own piece weights, and a piece unit it has no weight for is 422 conversion_unavailable naming the ones it has. Results have ${6} significant digits.`,
+        description: `Units: ${UNIT_LIST}. Mass to mass and volume to volume need no density; across mass and volume the ingredient's density is used; piece units (piece, slice, clove, head, bunch) use the ingredient's own piece weights (a Foundation record without them, those of its fuller SR Legacy record of the same food, named in piece_weights), and a piece unit it has no weight for is 422 conversion_unavailable naming the ones it has. Results have ${6} significant digits.`,
         params: IdParams,
         querystring: Type.Object({
           from: Type.String({ minLength: 1, maxLength: 64, description: 'Source unit' }),
@@ -85,8 +85,22 @@ export const convertRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const ingredient = app.ingredients.identity(request.params.id);
       const density = app.ingredients.density(request.params.id);
       if (!ingredient || !density) throw ApiError.notFound(`ingredient ${request.params.id}`);
-      const measures = app.ingredients.measures(ingredient.id);
-      const pieces = pieceWeightsFrom(measures, size);
+      let measures = app.ingredients.measures(ingredient.id);
+      let pieces = pieceWeightsFrom(measures, size);
+      // A Foundation record without piece weights weighs a piece by its fuller SR Legacy record of
+      // the same food (ingredient_fuller_record), as recipe lines do: Foundation 2646170 chicken
+      // breast by SR 5062's "1 breast" (session 19 user trial: 422 here, a weight in a recipe).
+      const pieceUnits = [from, to].filter((unit) => kindOf(unit) === 'piece') as PieceUnit[];
+      const fuller = pieceUnits.some((unit) => !pieces[unit]) ? app.ingredients.fullerRecord(ingredient.id) : null;
+      if (fuller !== null) {
+        const theirs = app.ingredients.measures(fuller.id);
+        const borrowed = pieceWeightsFrom(theirs, size);
+        if (Object.keys(borrowed).length > 0) {
+          measures = [...measures, ...theirs];
+          const lent = Object.entries(borrowed).map(([unit, weight]) => [unit, { ...weight!, measure: `${weight!.measure}, of the same food's record ${fuller.id} "${fuller.name}"` }]);
+          pieces = { ...Object.fromEntries(lent), ...pieces };
+        }
+      }
       if (size !== undefined) {
         const sizes = pieceSizesFrom(measures);
         for (const [parameter, unit] of [['from', from], ['to', to]] as const) {

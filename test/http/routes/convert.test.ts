@@ -251,4 +251,15 @@ describe('piece sizes', () => {
     expect((await conv(9291, 'piece', 'g', 10)).json()).toMatchObject({ to: { unit: 'g', amount: 95 } });
     expect((await conv(12061, 'piece', 'g', 10)).json()).toMatchObject({ to: { unit: 'g', amount: 12 } });
   });
+  it('weighs a piece of a Foundation record without piece weights by its fuller SR Legacy record (session 19 user trial)', async () => {
+    // Foundation 2646170 "Chicken, breast, boneless, skinless, raw" has no piece measure; its fuller
+    // record SR 5062: WEIGHT.txt "~05062~^2^1^~piece~^272" (a recipe line already weighed it so).
+    const breast = (await conv(2646170, 'piece', 'g', 1)).json();
+    expect(breast).toMatchObject({ id: 2646170, to: { unit: 'g', amount: 272 } });
+    expect(breast.piece_weights[0].measure).toContain('record 5062');
+    // A unit neither record weighs is still 422, naming the piece unit the fuller record lends.
+    const slice = await conv(2646170, 'slice', 'g', 1);
+    expect(slice.statusCode).toBe(422);
+    expect(slice.json().detail).toContain('piece');
+  });
 });
