@@ -399,6 +399,7 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'mustard powder', to: 'spices mustard seed ground', note: 'ground mustard seed (not the prepared mustard)', scope: 'ingredient' },
   { from: 'white wine vinegar', to: 'vinegar red wine', note: 'the wine vinegar SR has: white and red wine vinegar differ in colour, not in composition (not white wine)', scope: 'ingredient', final: true, standIn: true },
   { from: 'wine vinegar', to: 'vinegar red wine', note: 'the wine vinegar SR has (not wine)', scope: 'ingredient', final: true, standIn: true },
+  { from: 'muesli', to: 'familia', note: 'SR\'s one muesli is "Cereals ready-to-eat, FAMILIA", a Swiss muesli (nothing was found)', scope: 'ingredient' },
   { from: 'zest', to: 'peel', note: 'a citrus fruit\'s zest is its peel grated; SR names the peel ("Lemon peel, raw")', scope: 'ingredient' },
   { from: 'cider', to: 'hard cider', note: 'British: cider is the alcoholic drink (a US cook types "apple cider" for the juice); not cider vinegar', wholeQuery: true, scope: 'ingredient' },
   { from: 'rice vinegar', to: 'vinegar distilled', note: 'a clear vinegar of about the same acidity; SR has no rice vinegar (not rice)', scope: 'ingredient', final: true, standIn: true },
