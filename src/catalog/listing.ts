@@ -257,7 +257,6 @@ export class Lister {
     return this.known;
   }
 
-  /** The words of the names (read once, on the first misspelt query), and the synonym table's ("aubergin" -> "aubergine"). */
   private foodWordsVocabulary: Array<[string, number]> | null = null;
 
   /**
@@ -270,6 +269,7 @@ export class Lister {
     return this.foodWordsVocabulary;
   }
 
+  /** The words of the names (read once, on the first misspelt query), and the synonym table's ("aubergin" -> "aubergine"). */
   private vocabulary(): Array<[string, number]> {
     this.words ??= [
       ...(this.db.prepare('SELECT word, uses FROM search_vocabulary').raw().all() as Array<[string, number]>),
