@@ -132,11 +132,6 @@ export class Ingredients {
     return found;
   }
 
-  /** Whether a (singular, normalised) word names an ingredient: heads a name or is its subject (Lister.foodWordsOf). */
-  namesAFood(word: string): boolean {
-    return this.lister.foodWordsOf(INGREDIENT_LIST).has(word);
-  }
-
   /** The nutrients, allergens and source of the detail answer, parsed once per ingredient (bounded), or null. */
   recipeFacts(id: number): RecipeFacts | null {
     let facts = this.facts.get(id);

@@ -136,28 +136,6 @@ export class Lister {
     this.searchRecords(target);
   }
 
-  private readonly foodWords = new Map<string, ReadonlySet<string>>();
-
-  /**
-   * The words that name a food of the list: a one-word head or subject of some name, or the last
-   * word of a two-word one ("paste" of "almond paste"), unless it names a preparation ("powder").
-   */
-  foodWordsOf(target: ListTarget): ReadonlySet<string> {
-    let words = this.foodWords.get(target.table);
-    if (words === undefined) {
-      const found = new Set<string>();
-      for (const { keys } of this.searchRecords(target).values()) {
-        for (const part of [keys.head, keys.subject]) {
-          const list = part.trim().split(' ');
-          if (list.length <= 2 && list.at(-1) !== '' && !isPreparationWord(list.at(-1)!)) found.add(list.at(-1)!);
-        }
-      }
-      words = found;
-      this.foodWords.set(target.table, words);
-    }
-    return words;
-  }
-
   /** The ids of the records holding the words (an FTS5 expression) that pass the filters. */
   private matching(target: ListTarget, where: string[], filters: Record<string, unknown>, match: string): number[] {
     const { table, alias, fts, joins } = target;

@@ -5,7 +5,7 @@
  */
 import { convert, kindOf, pieceWeightsFrom, type ConversionInput, type MeasuringSystem, type Unit } from './conversion.js';
 import { classifyMeasure, type PieceUnit } from './householdMeasures.js';
-import { searchSubjectKey, singular } from './ranking.js';
+import { isPreparationWord, searchHeadKey, searchSubjectKey, singular } from './ranking.js';
 import { toConversionUnit, type LineMeasure, type ParsedLine, type PieceSize } from './recipeLine.js';
 import { applySynonyms, buildSearchQuery, MIN_PREFIX_LENGTH, readsStandIn } from './search.js';
 
@@ -239,22 +239,28 @@ export function cutDensity(
   return null;
 }
 
+/** Words that describe a food without naming one: USDA's "mixed species", "assorted", "all varieties". */
+const DESCRIPTOR_WORDS = new Set(['mixed', 'assorted', 'species', 'variety', 'varieties', 'kind', 'type', 'style', 'all', 'other']);
+
 /**
  * Whether a match that lacks some of the food's words still names the food: its name holds a
- * word of the search (as written or as the synonyms read it) that names a food of the catalogue
- * (`namesAFood`: the word heads a name or is its subject). "mixed herbs" found "Crustaceans,
- * shrimp, mixed species" by "mixed", "harissa paste" found "Almond paste" by "paste": neither
- * names the food, and a line weighed as either adds a food, and its allergens, the cook never used.
+ * word of the search (as written or as the synonyms read it) that names neither a preparation
+ * (isPreparationWord) nor only a description, in its name or, for a shorter search, in its
+ * subject or head. "mixed herbs" found "Crustaceans, shrimp, mixed
+ * species" by "mixed", "harissa paste" found "Nuts, almond paste" by "paste": neither names the
+ * food, and a line weighed as either adds a food, and its allergens, the cook never used.
  */
-export function namesTheFood(query: string, name: string, namesAFood: (word: string) => boolean): boolean {
-  const nameWords = new Set(words(name).map(singular));
+export function namesTheFood(query: string, name: string, where: 'name' | 'subject' = 'name'): boolean {
+  // A shorter search (the line's last word) must find the food itself, not a word of another
+  // food's name: "herbs" of "mixed herbs" is no "Beverages, tea, herb, brewed, chamomile".
+  const nameWords = where === 'name' ? [...new Set(words(name).map(singular))] : [...new Set([...searchSubjectKey(name).split(' '), ...searchHeadKey(name).split(' ')])];
   // The words the search required (synonyms applied: "peppercorns" is "pepper, black") and the words as typed.
   const read = buildSearchQuery(query);
-  const candidates = [...read.terms.flatMap((t) => t.split('|')), ...read.typed].map(singular);
+  const candidates = [...read.terms.flatMap((t) => t.split('|')), ...read.typed].map(singular).filter((w) => !isPreparationWord(w) && !DESCRIPTOR_WORDS.has(w));
   // The last word is searched as a prefix, as people type ("kiwi" finds "Kiwifruit, green, raw").
   const last = singular(read.typed.at(-1) ?? '');
   const held = (w: string, nameWord: string) => nameWord === w || (w === last && w.length >= MIN_PREFIX_LENGTH && nameWord.startsWith(w));
-  return candidates.some((w) => [...nameWords].some((nameWord) => held(w, nameWord) && namesAFood(nameWord)));
+  return candidates.some((w) => nameWords.some((nameWord) => held(w, nameWord)));
 }
 
 /**

@@ -154,7 +154,7 @@ export const recipeRoutes: FastifyPluginAsyncTypebox = async (app) => {
           queryIndex = i;
           // A match lacking some words that names no food of the line is no match: "mixed herbs" is no shrimp.
           const first = found[0];
-          if (first && matchConfidence(i, queries, first.name) === 'low' && !namesTheFood(queries[i]!, first.name, (w) => app.ingredients.namesAFood(w))) found = [];
+          if (first && matchConfidence(i, queries, first.name) === 'low' && !namesTheFood(queries[i]!, first.name, i === 0 ? 'name' : 'subject')) found = [];
         }
         const base = {
           text,
