@@ -146,6 +146,7 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'cherry tomato', to: 'tomato grape', note: 'the small tomato record' },
   { from: 'orange zest', to: 'orange peel', note: 'cook\'s word' },
   { from: 'chocolate chip', to: 'candies semisweet chocolate', note: 'baking chips are semisweet chocolate', scope: 'ingredient' },
+  { from: 'chocolate chip cookie', to: 'cookies chocolate chip', note: 'the cookie, not its chips (session 19 trial: semisweet chocolate first)', scope: 'ingredient', final: true },
   { from: 'chilli flake', to: 'spices pepper red cayenne', note: 'dried crushed chilli' },
   { from: 'chili flake', to: 'spices pepper red cayenne', note: 'dried crushed chilli' },
   { from: 'crushed red pepper', to: 'spices pepper red cayenne', note: 'US: dried crushed chilli' },
