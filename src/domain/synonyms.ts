@@ -393,7 +393,7 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'extra lean mince', to: 'ground beef 95 lean', note: 'British: extra lean mince is about 5 % fat, SR\'s 95 % lean meat / 5 % fat', scope: 'ingredient' },
   { from: 'extra lean beef mince', to: 'ground beef 95 lean', note: 'British: extra lean mince is about 5 % fat, SR\'s 95 % lean meat / 5 % fat', scope: 'ingredient' },
   { from: 'extra lean ground beef', to: 'ground beef 95 lean', note: 'US: extra lean ground beef is 95 % lean meat / 5 % fat', scope: 'ingredient' },
-  { from: 'custard', to: 'egg custard', note: 'a cook\'s custard (not the custard-apple, a fruit)', wholeQuery: true, scope: 'ingredient' },
+  { from: 'custard', to: 'egg custard baked', note: 'a cook\'s custard, made (not the custard-apple, a fruit, nor the dry mix: 410 against 104 kcal)', wholeQuery: true, scope: 'ingredient' },
   // Session 19 user trial (a helper who wrote what a cook means before each request).
   { from: 'peppercorn', to: 'spices pepper black', note: 'the black pepper berries, whole; SR weighs the ground spice', scope: 'ingredient' },
   { from: 'marmite', to: 'yeast extract spread', note: 'British trade name of yeast extract spread (a misspelt "marie" biscuit before)', scope: 'ingredient' },
