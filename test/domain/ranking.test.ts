@@ -68,7 +68,7 @@ describe('ranking signals', () => {
     expect(rankSignals('Vegetable soup, home recipe', 0, null, 'survey').processedWords).toBe(0);
     expect(rankSignals('Salad dressing, french, home recipe', 0).processedWords).toBe(2);
     // A solution injected into the meat is a preparation (session 19 user trial: "turkey breast"
-    // answered SR 5721, brined, before SR 5219, the plain breast).
+    // answered SR 5721, brined; SR 5219, the plain breast, was sixth).
     expect(rankSignals('Turkey, breast, from whole bird, meat only, with added solution, raw', 0)).toMatchObject({ processedWords: 1, additions: false });
     expect(rankSignals('Turkey, whole, breast, meat only, raw', 0).processedWords).toBe(0);
     // Substitutes and fermented forms are not the plain food.
