@@ -147,6 +147,7 @@ export const SYNONYMS: readonly Synonym[] = [
   { from: 'orange zest', to: 'orange peel', note: 'cook\'s word' },
   { from: 'chocolate chip', to: 'candies semisweet chocolate', note: 'baking chips are semisweet chocolate', scope: 'ingredient' },
   { from: 'chocolate chip cookie', to: 'cookies chocolate chip', note: 'the cookie, not its chips (session 19 trial: semisweet chocolate first)', scope: 'ingredient', final: true },
+  { from: 'chocolate chip cooky', to: 'cookies chocolate chip', note: 'how the search reads "chocolate chip cookies" in the singular', scope: 'ingredient', final: true },
   { from: 'chilli flake', to: 'spices pepper red cayenne', note: 'dried crushed chilli' },
   { from: 'chili flake', to: 'spices pepper red cayenne', note: 'dried crushed chilli' },
   { from: 'crushed red pepper', to: 'spices pepper red cayenne', note: 'US: dried crushed chilli' },

@@ -250,3 +250,15 @@ describe('misspellings (session 19 user trial)', () => {
     expect((await t.get('/v1/ingredients?q=houmous&limit=1')).json().data[0].name).toMatch(/^Hummus/);
   });
 });
+
+describe('everyday words of the session 19 user trial', () => {
+  it('answers the cookie for "chocolate chip cookies", plural or not, and the made custard', async () => {
+    // "chocolate chip" alone reads the baking chips, SR 19080 "Candies, semisweet chocolate".
+    for (const q of ['chocolate chip cookies', 'chocolate chip cookie']) {
+      expect((await t.get(`/v1/ingredients?q=${encodeURIComponent(q)}&limit=1`)).json().data[0].name, q).toMatch(/^Cookies, chocolate chip/);
+    }
+    expect((await t.get('/v1/ingredients?q=chocolate%20chips&limit=1')).json().data[0].id).toBe(19080);
+    // SR 19168 "Desserts, egg custard, baked, prepared-from-recipe" (104 kcal), not SR 19169 the dry mix (410 kcal).
+    expect((await t.get('/v1/ingredients?q=custard&limit=1')).json().data[0].id).toBe(19168);
+  });
+});
