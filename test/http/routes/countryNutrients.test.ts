@@ -116,13 +116,22 @@ describe('GET /v1/ingredients/:id/nutrients?country=DE (BLS 4.0, macros only)', 
   });
 
   it('answers all-fallback with linked_food null when there is no verified link', async () => {
-    // Unsalted butter (1145): BLS has no unsalted butter, and salted butter is ruled out by name
-    const us = (await t.get('/v1/ingredients/1145/nutrients')).json();
-    const de = (await t.get('/v1/ingredients/1145/nutrients?country=DE')).json();
+    // Soy sauce (16123): BLS R143000 "Sojasauce/Sojasoße" is a candidate, not verified on its name.
+    const us = (await t.get('/v1/ingredients/16123/nutrients')).json();
+    const de = (await t.get('/v1/ingredients/16123/nutrients?country=DE')).json();
     expect(de.linked_food).toBeNull();
     expect(de.nutrients).toHaveLength(us.nutrients.length);
     expect(de.nutrients.every((n: any) => n.source === 'usda_fallback')).toBe(true);
     expect(nutrient(de, 1008).amount).toBe(nutrient(us, 1008).amount);
+  });
+
+  it('serves unsalted butter from BLS Q611000, whose English name reads "Best quality butter" (session 19 user trial)', async () => {
+    // bls_2025.json Q611000 "Butter mild gesäuert": calorie 747.0, grassi 82.2. It had fallen back to
+    // US values: the linker read "Best quality butter" as a food named "best".
+    const de = (await t.get('/v1/ingredients/1145/nutrients?country=DE')).json();
+    expect(de.linked_food).toMatchObject({ dataset: 'de_bls', code: 'Q611000' });
+    expect(nutrient(de, 1008)).toMatchObject({ amount: 747, source: 'de_bls' });
+    expect(nutrient(de, 1004)).toMatchObject({ amount: 82.2, source: 'de_bls' });
   });
 
   it('keeps countries apart: the same ingredient answers each national value, never an average', async () => {
