@@ -7,7 +7,7 @@ import { convert, kindOf, pieceWeightsFrom, type ConversionInput, type Measuring
 import { classifyMeasure, type PieceUnit } from './householdMeasures.js';
 import { isPreparationWord, searchHeadKey, searchSubjectKey, singular } from './ranking.js';
 import { toConversionUnit, type LineMeasure, type ParsedLine, type PieceSize } from './recipeLine.js';
-import { applySynonyms, buildSearchQuery, MIN_PREFIX_LENGTH, readsStandIn } from './search.js';
+import { applySynonyms, buildSearchQuery, MIN_PREFIX_LENGTH } from './search.js';
 
 export type Confidence = 'high' | 'medium' | 'low';
 
@@ -87,6 +87,12 @@ export function cannedQuery(line: { text: string; food: string }, first: string 
   return `canned ${first}`;
 }
 
+/** A search with its last word singular ("lemons" -> "lemon"): the fruit whose juice or peel a line uses. */
+const singularLast = (search: string): string => {
+  const all = search.split(' ');
+  return [...all.slice(0, -1), singular(all.at(-1)!)].join(' ');
+};
+
 /**
  * A line that uses a fruit's juice ("juice of 1 lemon", "2 limes, juiced", "zest and juice of 1
  * orange"): the search for the juice, and the fruit, whose measure in the juice record weighs
@@ -95,9 +101,8 @@ export function cannedQuery(line: { text: string; food: string }, first: string 
  */
 export function juiceOf(line: { food: string; preparation: string | null }, first: string | undefined): { query: string; fruit: string } | null {
   if (first === undefined || line.preparation === null || !/\bjuice(?:d|\s+(?:of|from))\b/i.test(line.preparation) || /\bjuice\b/i.test(line.food)) return null;
-  const words = first.split(' ');
-  const fruit = singular(words.at(-1)!);
-  return { query: `${[...words.slice(0, -1), fruit].join(' ')} juice`, fruit };
+  const fruit = singularLast(first);
+  return { query: `${fruit} juice`, fruit: fruit.split(' ').at(-1)! };
 }
 
 /**
@@ -108,8 +113,7 @@ export function juiceOf(line: { food: string; preparation: string | null }, firs
  */
 export function zestOf(line: { food: string; preparation: string | null }, first: string | undefined): string | null {
   if (first === undefined || line.preparation === null || !/\b(?:zest|rind)\b/i.test(line.preparation) || /\b(?:zest|rind|peel)\b/i.test(line.food)) return null;
-  const words = first.split(' ');
-  return `${[...words.slice(0, -1), singular(words.at(-1)!)].join(' ')} peel`;
+  return `${singularLast(first)} peel`;
 }
 
 /**
@@ -207,15 +211,16 @@ export function matchConfidence(queryIndex: number, queries: string[], name: str
   // The words as typed or as the reviewed synonyms read them ("spaghetti cooked" is "pasta cooked":
   // "Pasta, cooked, enriched" holds every word of the food).
   const written = q.split(' ').filter((w) => !CUT_WORDS.has(w));
-  const all = holds(written) || holds(applySynonyms(written.map(singular)).map((w) => w.word));
-  if (!all) return 'low';
+  const read = applySynonyms(written.map(singular));
+  const literal = holds(written);
+  if (!literal && !holds(read.map((w) => w.word))) return 'low';
   // Found through a reviewed stand-in ("creme fraiche" read as sour cream): the nearest record, another food.
-  if (queryIndex === 0) return readsStandIn(written.map(singular)) && !holds(written) ? 'medium' : 'high';
+  if (queryIndex === 0) return !literal && read.some((w) => w.standIn) ? 'medium' : 'high';
   return q.includes(' ') ? 'medium' : 'low';
 }
 
-/** How a cook cuts or readies a food that a household measure may name ("1 cup, shredded = 113 g"). */
-const MEASURED_CUTS = /\b(shredded|grated|chopped|sliced|diced|crushed|cubed|mashed|minced|melted|packed|sifted|crumbled|flaked|pureed|halved)\b/gi;
+/** How a cook cuts or readies a food that a household measure may name ("1 cup, shredded = 113 g"): the cutting words and a few measuring ones. */
+const MEASURED_CUTS = new Set([...CUT_WORDS, 'packed', 'sifted', 'crumbled', 'flaked', 'pureed']);
 
 /**
  * The density of the measure that names the line's cut, where the record measures a volume of it
@@ -226,12 +231,11 @@ export function cutDensity(
   measures: ReadonlyArray<{ amount: number; description: string; gram_weight: number; measure_kind: string }>,
   lineText: string,
 ): { gPerMl: number; measure: string } | null {
-  const cuts = new Set([...lineText.toLowerCase().matchAll(MEASURED_CUTS)].map((m) => m[1]!));
+  const cuts = new Set(words(lineText).filter((w) => MEASURED_CUTS.has(w)));
   if (cuts.size === 0) return null;
   for (const m of measures) {
     if (m.measure_kind !== 'volume' || !(m.gram_weight > 0) || !(m.amount > 0)) continue;
-    const said = [...m.description.toLowerCase().matchAll(MEASURED_CUTS)].map((x) => x[1]!);
-    if (!said.some((cut) => cuts.has(cut))) continue;
+    if (!words(m.description).some((w) => cuts.has(w))) continue;
     const kind = classifyMeasure(m.amount, null, m.description);
     if (kind.kind !== 'volume') continue;
     return { gPerMl: m.gram_weight / kind.ml, measure: `${m.amount} ${m.description} = ${m.gram_weight} g` };

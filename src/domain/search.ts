@@ -78,23 +78,18 @@ const KIND_WORDS = new Set(['sea', 'large', 'small', 'medium', 'extra', 'virgin'
 
 const inScope = (s: (typeof SYNONYMS)[number], scope: SearchScope) => s.scope === undefined || s.scope === scope;
 const wholeQuery = (scope: SearchScope) =>
-  new Map(SYNONYMS.filter((s) => s.wholeQuery && inScope(s, scope)).map((s) => [s.from, { to: s.to.split(' '), singularOnly: s.singularOnly === true }]));
+  new Map(
+    SYNONYMS.filter((s) => s.wholeQuery && inScope(s, scope)).map((s) => [s.from, { to: s.to.split(' '), singularOnly: s.singularOnly === true, standIn: s.standIn === true }]),
+  );
 const WHOLE_QUERY = { ingredient: wholeQuery('ingredient'), survey: wholeQuery('survey') };
-const STAND_INS = SYNONYMS.filter((s) => s.standIn === true);
-/** Whether a reviewed stand-in entry (the nearest record, another food) reads these singular words. */
-export function readsStandIn(words: readonly string[], scope: SearchScope = 'ingredient'): boolean {
-  const text = ` ${words.join(' ')} `;
-  return STAND_INS.some((s) => inScope(s, scope) && (s.wholeQuery ? text.trim() === s.from : text.includes(` ${s.from} `)));
-}
-
 /** Words the synonym table reads: never "corrected" into a name's word. */
 export const SYNONYM_WORDS: ReadonlySet<string> = new Set(SYNONYMS.flatMap((s) => s.from.split(' ')));
 
 /** The phrase entries of one list, by their first word, longest first (a query reads only the entries its words start). */
 const phrases = (scope: SearchScope) => {
-  const byFirst = new Map<string, Array<{ from: string[]; to: string[]; final: boolean }>>();
+  const byFirst = new Map<string, Array<{ from: string[]; to: string[]; final: boolean; standIn: boolean }>>();
   const entries = SYNONYMS.filter((s) => !s.wholeQuery && inScope(s, scope))
-    .map((s) => ({ from: s.from.split(' '), to: s.to.split(' '), final: s.final === true }))
+    .map((s) => ({ from: s.from.split(' '), to: s.to.split(' '), final: s.final === true, standIn: s.standIn === true }))
     .sort((a, b) => b.from.length - a.from.length);
   for (const entry of entries) {
     const list = byFirst.get(entry.from[0]!) ?? [];
@@ -105,28 +100,36 @@ const phrases = (scope: SearchScope) => {
 };
 const SYNONYM_PHRASES = { ingredient: phrases('ingredient'), survey: phrases('survey') };
 
+/** A word of a reading; `standIn` marks every word of a reading that went through a stand-in entry (the nearest record, another food). */
+export interface ReadWord {
+  word: string;
+  kept: boolean;
+  standIn?: boolean;
+}
+
 /**
  * Rewrites synonym phrases (longest first, whole words) in a list of singular words; `kept`
  * marks the words typed as they were. Two passes, so "wholemeal flour" -> "whole wheat flour"
  * -> "wheat flour whole grain".
  */
-export function applySynonyms(words: string[], scope: SearchScope = 'ingredient', typed: string[] = words): Array<{ word: string; kept: boolean }> {
+export function applySynonyms(words: string[], scope: SearchScope = 'ingredient', typed: string[] = words): ReadWord[] {
   const whole = WHOLE_QUERY[scope].get(words.join(' '));
-  if (whole && (!whole.singularOnly || typed.join(' ') === words.join(' '))) return whole.to.map((word) => ({ word, kept: false }));
+  if (whole && (!whole.singularOnly || typed.join(' ') === words.join(' '))) return whole.to.map((word) => ({ word, kept: false, ...(whole.standIn ? { standIn: true } : {}) }));
   const first = rewrite(words, scope);
-  if (first.every((w) => w.kept)) return first;
+  if (first.every((w) => w.kept)) return first.map(({ word, kept }) => ({ word, kept }));
   const second = rewrite(first.map((w) => w.word), scope, first.map((w) => w.final === true));
-  return second.map((w, i) => ({ word: w.word, kept: w.kept && first.length === second.length && first[i]!.kept }));
+  const standIn = first.some((w) => w.standIn) || second.some((w) => w.standIn);
+  return second.map((w, i) => ({ word: w.word, kept: w.kept && first.length === second.length && first[i]!.kept, ...(standIn ? { standIn: true } : {}) }));
 }
 
 /** Rewrites synonym phrases; words `frozen` (written by a `final` entry in the first pass) are not read again. */
-function rewrite(words: string[], scope: SearchScope, frozen: boolean[] = []): Array<{ word: string; kept: boolean; final?: boolean }> {
-  const out: Array<{ word: string; kept: boolean; final?: boolean }> = [];
+function rewrite(words: string[], scope: SearchScope, frozen: boolean[] = []): Array<{ word: string; kept: boolean; final?: boolean; standIn?: boolean }> {
+  const out: Array<{ word: string; kept: boolean; final?: boolean; standIn?: boolean }> = [];
   let i = 0;
   outer: while (i < words.length) {
     for (const s of SYNONYM_PHRASES[scope].get(words[i]!) ?? []) {
       if (s.from.every((w, k) => words[i + k] === w && frozen[i + k] !== true)) {
-        out.push(...s.to.map((word) => ({ word, kept: false, final: s.final })));
+        out.push(...s.to.map((word) => ({ word, kept: false, final: s.final, standIn: s.standIn })));
         i += s.from.length;
         continue outer;
       }
